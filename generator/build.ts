@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCALES, type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '../schemas/index.ts';
+import { Diagnostics } from './diagnostics.ts';
+import { lastUpdatedTimes } from './git-times.ts';
+import { createCodeHighlighter } from './markdown/highlighter.ts';
+import { checkApiPages } from './openapi/check-api-pages.ts';
+import { loadOpenApi, type OpenApiDescription } from './openapi/load-openapi.ts';
+import { operationView } from './openapi/operation-view.ts';
+import { assembleSite, shortHash, type AssembledSite } from './pipeline/assemble.ts';
+import { checkContent } from './pipeline/check.ts';
+import { emitAtomically, type OutputFiles } from './pipeline/emit.ts';
+import { checkAnchors } from './pipeline/link.ts';
+import { loadContent } from './pipeline/load.ts';
+import { pagesToCheck } from './pipeline/select.ts';
+import { transformPages, type TransformedPage } from './pipeline/transform.ts';
+import { buildSearchShards } from './search/build-shards.ts';
+import { publishFiles } from './publish/publish-files.ts';
+import { prerenderPages } from './prerender.ts';
+
+export interface RunOptions {
+  /** Project root (holds content/). */
+  root: string;
+  /** Output folder, default `<root>/dist`. */
+  outDir?: string;
+  /** validate: every check, no output. build: checks, then the site. */
+  mode: 'validate' | 'build';
+  /** validate only: check these files (and the pages that link to them) instead of everything. */
+  files?: string[];
+  /** Skip prerendering the HTML (data only). */
+  prerender?: boolean;
+}
+
+export interface BuildStats {
+  pages: number;
+  routes: number;
+  files: number;
+  bytes: { manifest: number; largestPage: { url: string; bytes: number }; shards: Record<string, number> };
+  timings: Record<string, number>;
+}
+
+export interface RunResult {
+  diagnostics: Diagnostic[];
+  errors: number;
+  warnings: number;
+  stats: BuildStats | null;
+}
+
+async function loadApis(root: string, files: Map<string, string>, diagnostics: Diagnostics): Promise<Map<string, OpenApiDescription>> {
+  const apis = new Map<string, OpenApiDescription>();
+  for (const [version, file] of files) {
+    const api = await loadOpenApi(root, file, version, diagnostics);
+    if (api) apis.set(version, api);
+  }
+  return apis;
+}
+
+/** load → check → transform → link → index → emit. Returns every diagnostic; writes only when there is no error. */
+export async function runPipeline(options: RunOptions): Promise<RunResult> {
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - t);
+    t = now;
+  };
+  const root = options.root;
+  const diagnostics = new Diagnostics();
+  const content = loadContent(root, diagnostics);
+  lap('load');
+  const checked = checkContent(content, diagnostics);
+  lap('check');
+  const only = options.mode === 'validate' && options.files?.length ? pagesToCheck(checked, options.files) : undefined;
+  const build = options.mode === 'build';
+  const highlighter = build ? await createCodeHighlighter() : undefined;
+  const transformed = await transformPages(content, checked, diagnostics, { highlighter, only: only?.compile });
+  lap('transform');
+  checkAnchors(transformed, diagnostics);
+  const apis = await loadApis(root, content.openapiFiles, diagnostics);
+  const resolvedOps = checkApiPages(transformed, apis, diagnostics);
+  lap('link');
+
+  let result = diagnostics.sorted();
+  if (only) result = result.filter((d) => only.report.has(d.file) || !d.file.startsWith('content/docs') && !d.file.startsWith('content/blog'));
+  const errors = result.filter((d) => d.severity === 'error').length;
+  const summary = { diagnostics: result, errors, warnings: result.length - errors };
+  if (!build || errors > 0 || !checked.site) return { ...summary, stats: null };
+
+  const site = checked.site as SiteConfig;
+  const ui = checked.ui as Record<LocaleCode, UiStrings>;
+  const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();
+  for (const [page, { api, op }] of resolvedOps) {
+    operations.set(page, { [page.locale]: operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
+  }
+  const files: OutputFiles = new Map();
+  const openapi: Record<string, string> = {};
+  for (const api of apis.values()) {
+    openapi[api.version] = `/api/${api.version}.yaml`;
+    files.set(`api/${api.version}.yaml`, api.text);
+  }
+  const css = highlighter!.classes.getCSS();
+  const cssUrl = `/assets/code.${shortHash(css)}.css`;
+  files.set(cssUrl.slice(1), css);
+
+  const shards = buildSearchShards(transformed, checked, site, ui);
+  for (const [path, data] of shards.files) files.set(path, data);
+  lap('index');
+
+  const feeds = Object.fromEntries(site.locales.map((l) => [l.code, { rss: `${l.code === site.defaultLocale ? '' : `/${l.code}`}/blog/rss.xml`, atom: `${l.code === site.defaultLocale ? '' : `/${l.code}`}/blog/atom.xml` }]));
+  const assembled: AssembledSite = assembleSite({
+    checked: { ...checked, site },
+    ui,
+    pages: transformed,
+    operations,
+    lastUpdated: lastUpdatedTimes(root),
+    openapi,
+    css: [cssUrl],
+    search: shards.refs,
+    feeds,
+  });
+  const manifestJson = JSON.stringify(assembled.manifest);
+  files.set('manifest.json', manifestJson);
+  for (const [url, json] of assembled.pageJson) files.set(url.slice(1), json);
+  for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) files.set(path, data);
+  lap('assemble');
+
+  let htmlCount = 0;
+  let copyClient: { from: string; to: string }[] = [];
+  if (options.prerender !== false) {
+    const pre = await prerenderPages(root, assembled, diagnostics);
+    if (pre) {
+      for (const [path, html] of pre.files) files.set(path, html);
+      htmlCount = pre.files.size;
+      copyClient = pre.copy;
+    }
+  }
+  lap('prerender');
+  const preErrors = diagnostics.errorCount;
+  if (preErrors > errors) {
+    const all = diagnostics.sorted();
+    const e = all.filter((d) => d.severity === 'error').length;
+    return { diagnostics: all, errors: e, warnings: all.length - e, stats: null };
+  }
+
+  emitAtomically(options.outDir ?? join(root, 'dist'), files, [{ from: content.staticDir, to: '.' }, ...copyClient]);
+  lap('emit');
+
+  let largest = { url: '', bytes: 0 };
+  for (const [url, json] of assembled.pageJson) if (json.length > largest.bytes) largest = { url, bytes: json.length };
+  return {
+    ...summary,
+    stats: {
+      pages: transformed.length,
+      routes: assembled.manifest.routes.length,
+      files: files.size + htmlCount * 0,
+      bytes: { manifest: manifestJson.length, largestPage: largest, shards: shards.sizes },
+      timings,
+    },
+  };
+}
+
+export function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
+export { LOCALES };

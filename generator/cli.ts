@@ -1,0 +1,131 @@
+import { resolve } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import type { Diagnostic } from '../schemas/index.ts';
+import { formatDiagnostics, summarise } from './diagnostics.ts';
+
+/** Exit codes: 0 success, 1 content errors, 2 usage errors. */
+export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
+
+function printDiagnostics(diagnostics: Diagnostic[], format: string, strict: boolean): number {
+  const failing = diagnostics.filter((d) => d.severity === 'error' || strict).length;
+  if (format === 'json') {
+    process.stdout.write(`${JSON.stringify({ diagnostics, errors: failing, warnings: diagnostics.length - failing }, null, 2)}\n`);
+  } else if (diagnostics.length) {
+    process.stderr.write(`${formatDiagnostics(diagnostics)}\n${summarise(diagnostics)}\n`);
+  }
+  return failing > 0 ? EXIT.content : EXIT.ok;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export function createProgram(): Command {
+  const program = new Command('vitrina-docs')
+    .description('Build, check and serve the Vitrina documentation site from content/')
+    .option('-C, --root <dir>', 'project folder that holds content/', '.')
+    .showHelpAfterError()
+    .exitOverride();
+  const rootOf = () => resolve(program.opts<{ root: string }>().root);
+  const format = () => new Option('--format <format>', 'diagnostics as text or json').choices(['text', 'json']).default('text');
+
+  program
+    .command('validate')
+    .description('Run every check on the content without writing anything (fast enough for a pre-commit hook)')
+    .argument('[files...]', 'check only these files (and the pages that link to them)')
+    .addOption(format())
+    .option('--strict', 'treat warnings as errors')
+    .action(async (files: string[], opts: { format: string; strict?: boolean }) => {
+      const { runPipeline } = await import('./build.ts');
+      const started = performance.now();
+      const root = rootOf();
+      const result = await runPipeline({ root, mode: 'validate', files: files.map((f) => resolve(f).slice(root.length + 1)) });
+      const code = printDiagnostics(result.diagnostics, opts.format, Boolean(opts.strict));
+      if (opts.format === 'text') process.stderr.write(`validated in ${Math.round(performance.now() - started)} ms\n`);
+      process.exitCode = code;
+    });
+
+  program
+    .command('build')
+    .description('Check the content and write the site to dist/ (swapped in only when the whole build succeeds)')
+    .option('-o, --out <dir>', 'output folder', 'dist')
+    .option('--no-prerender', 'write data only, no HTML')
+    .addOption(format())
+    .action(async (opts: { out: string; prerender: boolean; format: string }) => {
+      const { runPipeline } = await import('./build.ts');
+      const started = performance.now();
+      const root = rootOf();
+      const result = await runPipeline({ root, mode: 'build', outDir: resolve(root, opts.out), prerender: opts.prerender });
+      const code = printDiagnostics(result.diagnostics, opts.format, false);
+      if (result.stats && opts.format === 'text') {
+        const s = result.stats;
+        const lines = [
+          `built ${s.pages} pages, ${s.routes} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms`,
+          `  manifest.json       ${kb(s.bytes.manifest)}`,
+          `  largest page JSON   ${kb(s.bytes.largestPage.bytes)}  ${s.bytes.largestPage.url}`,
+          ...Object.entries(s.bytes.shards).map(([p, b]) => `  ${p.padEnd(48)} ${kb(b)}`),
+          `  stages (ms)         ${Object.entries(s.timings).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+        ];
+        process.stderr.write(`${lines.join('\n')}\n`);
+        const { budgetWarnings } = await import('./budgets.ts');
+        for (const w of budgetWarnings(s)) process.stderr.write(`warning  budget  ${w}\n`);
+      } else if (!result.stats && code === EXIT.ok) {
+        process.stderr.write('build failed: dist/ was left as it was\n');
+      }
+      if (!result.stats && result.errors > 0) process.stderr.write('build failed: dist/ was left as it was\n');
+      process.exitCode = code;
+    });
+
+  program
+    .command('preview')
+    .description('Serve dist/ as the production server would (clean URLs, 404 page)')
+    .option('-p, --port <port>', 'port', '4173')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('-d, --dir <dir>', 'folder to serve', 'dist')
+    .action(async (opts: { port: string; host: string; dir: string }) => {
+      const { startStaticServer } = await import('./serve/static-server.ts');
+      const server = await startStaticServer({ dir: resolve(rootOf(), opts.dir), host: opts.host, port: Number(opts.port) });
+      process.stderr.write(`serving ${opts.dir}/ on ${server.url}\n`);
+    });
+
+  program
+    .command('schemas')
+    .description('Write the JSON Schema files generated from the zod schemas to schemas/json/')
+    .option('--check', 'exit 1 when the files on disk are stale, write nothing')
+    .action(async (opts: { check?: boolean }) => {
+      const { writeJsonSchemas } = await import('./json-schemas.ts');
+      const stale = writeJsonSchemas(rootOf(), Boolean(opts.check));
+      if (opts.check && stale.length) {
+        process.stderr.write(`stale JSON Schema files (run vitrina-docs schemas): ${stale.join(', ')}\n`);
+        process.exitCode = EXIT.content;
+      } else if (!opts.check) process.stderr.write(`wrote ${stale.length} changed file(s) in schemas/json/\n`);
+    });
+
+  program
+    .command('query')
+    .description('Search the built shards from the terminal; prints the hits as JSON')
+    .argument('<text>', 'what to search for')
+    .addOption(new Option('--locale <locale>', 'locale of the shard').choices(['ru', 'en']).default('ru'))
+    .option('--limit <n>', 'number of hits', '10')
+    .option('--sidebar <sidebar>', 'only this sidebar')
+    .option('-d, --dir <dir>', 'built site', 'dist')
+    .action(async (text: string, opts: { locale: 'ru' | 'en'; limit: string; sidebar?: string; dir: string }) => {
+      const { queryBuiltSite } = await import('./search/query-cli.ts');
+      const hits = queryBuiltSite(resolve(rootOf(), opts.dir), text, { locale: opts.locale, limit: Number(opts.limit), sidebar: opts.sidebar ?? null });
+      process.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+    return EXIT.content;
+  }
+  return Number(process.exitCode ?? 0);
+}

@@ -1,0 +1,39 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import * as S from '../schemas/index.ts';
+
+/** The published JSON Schema files: file name → zod schema. */
+export const JSON_SCHEMAS: Record<string, z.ZodType> = {
+  'frontmatter-doc.schema.json': S.DocFrontmatterSchema,
+  'frontmatter-blog.schema.json': S.BlogFrontmatterSchema,
+  'site.schema.json': S.SiteConfigSchema,
+  'ui-strings.schema.json': S.UiStringsSchema,
+  'category.schema.json': S.CategorySchema,
+  'facts.schema.json': S.FactsSchema,
+  'manifest.schema.json': S.ManifestSchema,
+  'page.schema.json': S.PageDataSchema,
+  'search-docs.schema.json': S.SearchDocsFileSchema,
+  'search-index.schema.json': S.SearchIndexSchema,
+  'diagnostic.schema.json': S.DiagnosticSchema,
+};
+
+export function jsonSchemaText(name: string, schema: z.ZodType): string {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+  return `${JSON.stringify({ $id: `https://docs.vitrina.example/schemas/${name}`, ...json }, null, 2)}\n`;
+}
+
+/** Writes the files that changed (or, with `check`, only lists them). Returns the stale names. */
+export function writeJsonSchemas(root: string, check: boolean): string[] {
+  const dir = join(root, 'schemas', 'json');
+  if (!check) mkdirSync(dir, { recursive: true });
+  const stale: string[] = [];
+  for (const [name, schema] of Object.entries(JSON_SCHEMAS)) {
+    const text = jsonSchemaText(name, schema);
+    const path = join(dir, name);
+    if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
+    stale.push(name);
+    if (!check) writeFileSync(path, text);
+  }
+  return stale;
+}

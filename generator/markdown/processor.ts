@@ -1,0 +1,141 @@
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Code, Root } from 'mdast';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import type { Diagnostic, Facts, HastRoot as BodyJson, LocaleCode, TocEntry } from '../../schemas/index.ts';
+import type { CodeHighlighter } from './highlighter.ts';
+import { remarkAdmonitions } from './remark-admonitions.ts';
+import { remarkCodeBlocks, type CollectedCode } from './remark-code-blocks.ts';
+import { remarkContentRules } from './remark-content-rules.ts';
+import { remarkFacts } from './remark-facts.ts';
+import { remarkHeadingIds } from './remark-heading-ids.ts';
+import { remarkImages } from './remark-images.ts';
+import { remarkLinks, type CollectedLink, type LinkOptions } from './remark-links.ts';
+import { rehypeSectionText, type SectionText } from './rehype-section-text.ts';
+
+declare module 'vfile' {
+  interface DataMap {
+    toc: TocEntry[];
+    headingIds: string[];
+    links: CollectedLink[];
+    codeBlocks: CollectedCode[];
+    sections: SectionText[];
+  }
+}
+
+export interface CompileOptions extends LinkOptions {
+  /** File name used in diagnostics (relative to the project root). */
+  file?: string;
+  locale?: LocaleCode;
+  facts?: Facts;
+  staticDir?: string;
+  highlighter?: CodeHighlighter;
+  tocMaxLevel?: 2 | 3;
+  /** Apply the whole-page rules (lead, sections, length). Default true. */
+  page?: boolean;
+}
+
+export interface CompiledPage {
+  body: BodyJson;
+  toc: TocEntry[];
+  diagnostics: Diagnostic[];
+  headingIds: string[];
+  links: CollectedLink[];
+  codeBlocks: CollectedCode[];
+  sections: SectionText[];
+  /** The markdown tree, for checks that compare the two pages of a translation pair. */
+  mdast: Root;
+}
+
+/** Code blocks were turned into figures by remarkCodeBlocks: emit them as they are. */
+function codeBlockHandler(_state: unknown, node: Code): Element {
+  const data = node.data as { hProperties?: Element['properties']; hChildren?: ElementContent[] } | undefined;
+  return { type: 'element', tagName: 'figure', properties: data?.hProperties ?? {}, children: data?.hChildren ?? [] };
+}
+
+const BLOCK_PARENTS = new Set(['root', 'ul', 'ol', 'table', 'thead', 'tbody', 'tr', 'aside', 'details', 'blockquote', 'figure', 'section', 'div']);
+
+/** Drops whitespace-only text between blocks: it carries nothing and costs bytes. */
+function dropBlockWhitespace(node: HastRoot | Element): void {
+  const name = node.type === 'root' ? 'root' : node.tagName;
+  if (name === 'pre' || name === 'code') return;
+  const keepText = !BLOCK_PARENTS.has(name);
+  node.children = node.children.filter((c) => keepText || c.type !== 'text' || c.value.trim() !== '') as typeof node.children;
+  for (const c of node.children) if (c.type === 'element') dropBlockWhitespace(c);
+}
+
+/** Blanks out a leading frontmatter block, keeping its lines so that positions stay true. */
+export function blankFrontmatter(source: string): string {
+  const m = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
+  if (!m) return source;
+  return m[0].replace(/[^\n]/g, '') + source.slice(m[0].length);
+}
+
+/** Removes `position` (and empty `data`) from a tree: the page JSON carries no positions. */
+export function stripPositions<T>(tree: T): T {
+  return JSON.parse(JSON.stringify(tree, (key, value) => (key === 'position' || key === 'data' ? undefined : value))) as T;
+}
+
+function toDiagnostics(file: VFile, name: string): Diagnostic[] {
+  return file.messages.map((m) => ({
+    file: name,
+    line: m.line ?? 1,
+    column: m.column ?? 1,
+    severity: m.fatal ? 'error' : 'warning',
+    code: m.ruleId ?? 'markdown',
+    message: m.reason,
+  }));
+}
+
+/**
+ * Markdown → page body. The build calls exactly this for every page; its output is what
+ * the page JSON holds. Frontmatter, if present, is skipped (and not checked here).
+ */
+export async function compilePage(source: string, options: CompileOptions = {}): Promise<CompiledPage> {
+  const name = options.file ?? 'page.md';
+  const file = new VFile({ path: name, value: blankFrontmatter(source) });
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkContentRules, { page: options.page ?? true })
+    .use(remarkFacts, { facts: options.facts, locale: options.locale })
+    .use(remarkAdmonitions)
+    .use(remarkHeadingIds, { tocMaxLevel: options.tocMaxLevel })
+    .use(remarkLinks, options)
+    .use(remarkImages, { staticDir: options.staticDir })
+    .use(remarkCodeBlocks, { highlighter: options.highlighter });
+  const mdast = processor.parse(file);
+  const transformed = (await processor.run(mdast, file)) as Root;
+  const hastProcessor = unified()
+    .use(remarkRehype, { allowDangerousHtml: false, handlers: { code: codeBlockHandler } })
+    .use(rehypeSectionText);
+  const hast = (await hastProcessor.run(transformed, file)) as HastRoot;
+  dropBlockWhitespace(hast);
+  return {
+    body: stripPositions(hast) as unknown as BodyJson,
+    toc: file.data.toc ?? [],
+    diagnostics: toDiagnostics(file, name),
+    headingIds: file.data.headingIds ?? [],
+    links: file.data.links ?? [],
+    codeBlocks: file.data.codeBlocks ?? [],
+    sections: file.data.sections ?? [],
+    mdast: transformed,
+  };
+}
+
+/**
+ * Public API: compiles Markdown into `{ body, toc, diagnostics }` exactly as the build writes
+ * the body of a page JSON.
+ */
+export async function compileMarkdown(
+  source: string,
+  options: CompileOptions = {},
+): Promise<{ body: BodyJson; toc: TocEntry[]; diagnostics: Diagnostic[] }> {
+  const { body, toc, diagnostics } = await compilePage(source, { page: false, ...options });
+  return { body, toc, diagnostics };
+}

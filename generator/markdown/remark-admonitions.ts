@@ -1,0 +1,53 @@
+import type { Paragraph, Root } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import type { Plugin } from 'unified';
+import { visit } from 'unist-util-visit';
+import { report } from './report.ts';
+
+export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
+const KNOWN_TEXT_DIRECTIVES = new Set(['fact']);
+
+/**
+ * `:::tip[Title]` … `:::` → `<aside class="admonition admonition-tip">` with an optional
+ * `<p class="admonition-title">`; `:::details[Summary]` → `<details><summary>`.
+ * Any other directive is reported.
+ */
+export const remarkAdmonitions: Plugin<[], Root> = () => (tree, file) => {
+  visit(tree, (node) => {
+    if (node.type === 'containerDirective') {
+      const d = node as ContainerDirective;
+      const first = d.children[0];
+      const label = first?.type === 'paragraph' && first.data?.directiveLabel ? (first as Paragraph) : null;
+      if ((ADMONITION_TYPES as readonly string[]).includes(d.name)) {
+        if (label) label.data = { ...label.data, hName: 'p', hProperties: { className: ['admonition-title'] } };
+        d.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${d.name}`] } };
+      } else if (d.name === 'details') {
+        if (!label) {
+          report(file, d, 'details-without-summary', 'a details block needs a summary: `:::details[Summary]`');
+        } else {
+          label.data = { ...label.data, hName: 'summary' };
+        }
+        d.data = { hName: 'details', hProperties: { className: ['details'] } };
+      } else {
+        report(
+          file,
+          d,
+          'unknown-directive',
+          `unknown block ":::${d.name}": use one of ${[...ADMONITION_TYPES, 'details'].map((t) => `:::${t}`).join(', ')}`,
+        );
+        d.data = { hName: 'div' };
+      }
+    } else if (node.type === 'leafDirective') {
+      report(file, node, 'unknown-directive', `unknown directive "::${node.name}"`);
+      node.data = { hName: 'p' };
+    } else if (node.type === 'textDirective' && !KNOWN_TEXT_DIRECTIVES.has(node.name)) {
+      report(
+        file,
+        node,
+        'unknown-directive',
+        `unknown directive ":${node.name}" (a colon directly followed by a letter starts a directive; put a space after the colon)`,
+      );
+      node.data = { hName: 'span' };
+    }
+  });
+};

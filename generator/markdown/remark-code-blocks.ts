@@ -1,0 +1,72 @@
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Code, Root } from 'mdast';
+import type { Plugin } from 'unified';
+import { visit } from 'unist-util-visit';
+import type { CodeHighlighter } from './highlighter.ts';
+import { CODE_LANGUAGES } from './highlighter.ts';
+import { report } from './report.ts';
+
+export interface CodeBlocksOptions {
+  /** Without a highlighter, code is emitted plain (validation does not need colours). */
+  highlighter?: CodeHighlighter;
+}
+
+/** A fenced block as the pair check sees it. */
+export interface CollectedCode {
+  lang: string;
+  value: string;
+  title: string | null;
+  line: number;
+}
+
+/** `title="request.sh"` from a fence's meta string. */
+export function parseCodeMeta(meta: string | null | undefined): { title: string | null } {
+  const m = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta ?? '');
+  return { title: m ? (m[1] ?? m[2] ?? m[3] ?? null) : null };
+}
+
+/**
+ * Fenced code → `<figure class="code-block" data-language>` with an optional
+ * `<figcaption>` title and a `<pre class="shiki">` highlighted at build time.
+ */
+export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> = (options = {}) => (tree, file) => {
+  const blocks: CollectedCode[] = [];
+  visit(tree, 'code', (node: Code) => {
+    const requested = (node.lang ?? '').toLowerCase();
+    const lang = CODE_LANGUAGES[requested];
+    if (node.lang && !lang) {
+      report(file, node, 'unknown-code-language', `unknown code language "${node.lang}": use one of ${[...new Set(Object.values(CODE_LANGUAGES))].join(', ')}`, 'warning');
+    }
+    const { title } = parseCodeMeta(node.meta);
+    blocks.push({ lang: lang ?? requested, value: node.value, title, line: node.position?.start.line ?? 1 });
+    let pre: Element;
+    if (options.highlighter && lang && lang !== 'text') {
+      const h = options.highlighter;
+      const hast = h.core.codeToHast(node.value, {
+        lang,
+        themes: { light: 'github-light', dark: 'github-dark' },
+        defaultColor: false,
+        transformers: [h.classes],
+      }) as HastRoot;
+      pre = hast.children[0] as Element;
+      pre.properties = { className: ['shiki'], tabIndex: 0 };
+    } else {
+      pre = {
+        type: 'element',
+        tagName: 'pre',
+        properties: { className: ['shiki'], tabIndex: 0 },
+        children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: node.value }] }],
+      };
+    }
+    const children: ElementContent[] = [];
+    if (title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-title'] }, children: [{ type: 'text', value: title }] });
+    children.push(pre);
+    node.data = {
+      ...node.data,
+      hName: 'figure',
+      hProperties: { className: ['code-block'], dataLanguage: lang ?? (requested || 'text') },
+      hChildren: children,
+    };
+  });
+  file.data.codeBlocks = blocks;
+};

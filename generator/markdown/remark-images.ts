@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { imageSize } from 'image-size';
+import type { Image, Root } from 'mdast';
+import type { Plugin } from 'unified';
+import { visit } from 'unist-util-visit';
+import { report } from './report.ts';
+
+export interface ImageOptions {
+  /** Folder of content/static; images are checked and measured there. */
+  staticDir?: string;
+}
+
+const sizeCache = new Map<string, { width: number; height: number } | null>();
+
+function measure(file: string): { width: number; height: number } | null {
+  if (sizeCache.has(file)) return sizeCache.get(file) ?? null;
+  let size: { width: number; height: number } | null = null;
+  try {
+    const s = imageSize(readFileSync(file));
+    if (s.width && s.height) size = { width: s.width, height: s.height };
+  } catch {
+    size = null;
+  }
+  sizeCache.set(file, size);
+  return size;
+}
+
+/** Requires alt text, checks that the image exists, records its size and loads it lazily. */
+export const remarkImages: Plugin<[ImageOptions?], Root> = (options = {}) => (tree, file) => {
+  visit(tree, 'image', (node: Image) => {
+    if (!node.alt || node.alt.trim() === '') {
+      report(file, node, 'missing-alt', `image "${node.url}" has no alt text: ![what it shows](${node.url})`);
+    }
+    const props: Record<string, string | number> = { loading: 'lazy', decoding: 'async' };
+    if (node.url.startsWith('/') && options.staticDir) {
+      const size = measure(join(options.staticDir, decodeURI(node.url)));
+      if (!size) {
+        report(file, node, 'missing-image', `image "${node.url}" is not in content/static (or has no width and height)`);
+      } else {
+        props.width = size.width;
+        props.height = size.height;
+      }
+    } else if (!/^https:\/\//.test(node.url)) {
+      report(file, node, 'missing-image', `image "${node.url}": use a path from content/static such as /img/….svg`);
+    }
+    node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), ...props } };
+  });
+};

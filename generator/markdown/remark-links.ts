@@ -1,0 +1,84 @@
+import type { Definition, Link, Root } from 'mdast';
+import type { Position } from 'unist';
+import type { Plugin } from 'unified';
+import { visit } from 'unist-util-visit';
+import { LOCALES, type LocaleCode } from '../../schemas/index.ts';
+import { canonicalPath, isExternalHref, splitHash, withLocale } from '../../renderer/shared/paths.ts';
+import { report } from './report.ts';
+
+/** An internal link found on a page, kept for the anchor check of the link stage. */
+export interface CollectedLink {
+  /** Target route without locale, or null for a link to the same page. */
+  key: string | null;
+  hash: string;
+  position: Position | undefined;
+}
+
+export interface LinkOptions {
+  locale?: LocaleCode;
+  /** Does this route (without locale) exist? Without it, routes are not checked. */
+  hasRoute?: (key: string) => boolean;
+  /** Route of a content file, for relative links such as `./start.md`; `from` is the page's file. */
+  routeOfRelative?: (from: string, target: string) => string | null;
+  /** Does this published file exist (e.g. /api/v1.5.yaml, /img/x.svg)? */
+  hasFile?: (path: string) => boolean;
+}
+
+const LOCALE_PREFIX = new RegExp(`^/(${LOCALES.join('|')})(/|$)`);
+
+/**
+ * Checks every internal link and rewrites it for the page's locale:
+ * `/docs/x#y` → `/en/docs/x#y` on English pages; `./x.md` → its route.
+ * Collects the links into `file.data.links` for the anchor check.
+ */
+export const remarkLinks: Plugin<[LinkOptions?], Root> = (options = {}) => (tree, file) => {
+  const locale = options.locale ?? 'ru';
+  const links: CollectedLink[] = [];
+  visit(tree, (node) => {
+    if (node.type !== 'link' && node.type !== 'definition') return;
+    const n = node as Link | Definition;
+    const url = n.url;
+    if (url === '') {
+      report(file, n, 'broken-link', 'empty link');
+      return;
+    }
+    if (isExternalHref(url)) {
+      if (url.startsWith('http://')) report(file, n, 'insecure-link', `use https: ${url}`, 'warning');
+      return;
+    }
+    const { path, hash } = splitHash(url);
+    if (path === '') {
+      links.push({ key: null, hash, position: n.position });
+      return;
+    }
+    if (LOCALE_PREFIX.test(path)) {
+      report(file, n, 'locale-prefix-link', `link "${url}" has a locale prefix: write the route without it; it is localised for each page`);
+      return;
+    }
+    let key: string | null;
+    if (path.startsWith('/')) {
+      if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.md')) {
+        if (options.hasFile && !options.hasFile(path)) report(file, n, 'broken-link', `link to a missing file "${path}"`);
+        return;
+      }
+      key = canonicalPath(path.replace(/\.md$/, ''));
+      if (key !== path) {
+        report(file, n, 'non-canonical-link', `write the link as "${key}${hash ? `#${hash}` : ''}"`, 'warning');
+      }
+    } else {
+      if (!options.routeOfRelative) return;
+      key = options.routeOfRelative(String(file.path ?? ''), path);
+      if (key === null) {
+        report(file, n, 'broken-link', `relative link "${url}" points to no page`);
+        return;
+      }
+    }
+    if (options.hasRoute && !options.hasRoute(key)) {
+      report(file, n, 'broken-link', `link to "${key}": no such page`);
+      return;
+    }
+    links.push({ key, hash, position: n.position });
+    n.url = withLocale(key, locale) + (hash ? `#${hash}` : '');
+  });
+  file.data.links = links;
+};

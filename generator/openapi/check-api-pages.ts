@@ -1,0 +1,71 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Diagnostics } from '../diagnostics.ts';
+import type { TransformedPage } from '../pipeline/transform.ts';
+import type { OpenApiDescription, ResolvedOperation } from './load-openapi.ts';
+import { responseSchema } from './operation-view.ts';
+
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+
+/** The API version of a method page: the version of its folder (v1.5 or v1). */
+export function apiVersionOf(page: TransformedPage): string | null {
+  return page.sidebar === 'api' ? page.version : null;
+}
+
+/**
+ * Each method page names an operation of its version's description; each JSON example
+ * titled with a status (```json title="200 OK") validates against that response's schema;
+ * each operation has a page.
+ */
+export function checkApiPages(pages: readonly TransformedPage[], apis: Map<string, OpenApiDescription>, diagnostics: Diagnostics): Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }> {
+  const resolved = new Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }>();
+  const used = new Set<string>();
+  for (const page of pages) {
+    const opId = page.fm.api?.operation;
+    if (!opId) continue;
+    const version = apiVersionOf(page);
+    const api = version ? apis.get(version) : undefined;
+    const fmLine = (page.src.frontmatter && page.src.frontmatter.doc.contents ? page.src.frontmatter.lines.linePos((page.src.frontmatter.doc.get('api', true) as { range?: number[] } | undefined)?.range?.[0] ?? 0).line + 1 : 2);
+    if (!api) {
+      diagnostics.error(page.src.file, fmLine, 1, 'unknown-operation', `no OpenAPI description for this page's API version (${version ?? 'none'}): expected content/api/${version ?? '<version>'}.yaml`);
+      continue;
+    }
+    const op = api.operations.get(opId);
+    if (!op) {
+      const near = [...api.operations.keys()].filter((k) => k.includes(opId) || opId.includes(k)).slice(0, 3);
+      diagnostics.error(page.src.file, fmLine, 1, 'unknown-operation', `operation "${opId}" is not in ${api.file}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`);
+      continue;
+    }
+    used.add(`${api.version}:${opId}`);
+    resolved.set(page, { api, op });
+    for (const block of page.compiled.codeBlocks) {
+      if (block.lang !== 'json' || !block.title) continue;
+      const status = /^(\d{3})\b/.exec(block.title)?.[1];
+      if (!status) continue;
+      const schema = responseSchema(op, status);
+      if (!schema) {
+        diagnostics.error(page.src.file, block.line, 1, 'example-schema-mismatch', `operation "${opId}" has no ${status} response with a JSON schema`);
+        continue;
+      }
+      let data: unknown;
+      try {
+        data = JSON.parse(block.value);
+      } catch (e) {
+        diagnostics.error(page.src.file, block.line, 1, 'example-invalid-json', `the ${status} example is not valid JSON: ${(e as Error).message}`);
+        continue;
+      }
+      const validate = ajv.compile(schema);
+      if (!validate(data)) {
+        const first = validate.errors?.slice(0, 3).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
+        diagnostics.error(page.src.file, block.line, 1, 'example-schema-mismatch', `the ${status} example does not match the response schema of "${opId}": ${first}`);
+      }
+    }
+  }
+  for (const api of apis.values()) {
+    for (const [id, op] of api.operations) {
+      if (!used.has(`${api.version}:${id}`)) {
+        diagnostics.warn(api.file, op.line, 1, 'operation-without-page', `operation "${id}" has no page (add one with api: { operation: ${id} })`);
+      }
+    }
+  }
+  return resolved;
+}

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Diagnostics } from '../diagnostics.ts';
+import { parseYaml, positionOf, type YamlSource } from '../yaml-source.ts';
+
+export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export type JsonSchema = Record<string, unknown>;
+
+/** An operation found in a description, with its refs resolved. */
+export interface ResolvedOperation {
+  operationId: string;
+  method: (typeof HTTP_METHODS)[number];
+  path: string;
+  operation: Record<string, unknown>;
+  pathItem: Record<string, unknown>;
+  /** Line of the operation in the YAML file. */
+  line: number;
+}
+
+export interface OpenApiDescription {
+  version: string;
+  file: string;
+  serverUrl: string;
+  spec: Record<string, unknown>;
+  operations: Map<string, ResolvedOperation>;
+  /** The YAML text as written, published for download. */
+  text: string;
+}
+
+/** `/paths/~1catalog~1brands/get` → ['paths', '/catalog/brands', 'get'] */
+function pointerToPath(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * Reads and validates an OpenAPI 3.1 description (the official JSON Schema of the
+ * specification, through @seriousme/openapi-schema-validator); each finding is reported at
+ * its line. Returns null when the description cannot be used.
+ */
+export async function loadOpenApi(root: string, file: string, version: string, diagnostics: Diagnostics): Promise<OpenApiDescription | null> {
+  const text = readFileSync(join(root, file), 'utf8');
+  const src = parseYaml(text, file, diagnostics);
+  if (!src) return null;
+  const raw = src.doc.toJS() as Record<string, unknown>;
+  const validator = new Validator({ strict: false });
+  const result = await validator.validate(raw);
+  if (!result.valid) {
+    const errors = Array.isArray(result.errors) ? result.errors : [{ instancePath: '', message: String(result.errors) }];
+    // The validator reports every failed branch of a oneOf; the deepest paths say the most.
+    const seen = new Set<string>();
+    for (const e of errors.sort((a, b) => b.instancePath.length - a.instancePath.length).slice(0, 20)) {
+      const path = pointerToPath(e.instancePath);
+      const pos = positionOf(src, path);
+      const key = `${pos.line}:${e.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const extra = 'params' in e && e.params && typeof e.params === 'object' ? ` ${JSON.stringify(e.params)}` : '';
+      diagnostics.error(file, pos.line, pos.column, 'openapi-invalid', `OpenAPI ${e.instancePath || '(root)'}: ${e.message ?? 'invalid'}${extra}`);
+    }
+    return null;
+  }
+  const spec = validator.resolveRefs() as Record<string, unknown>;
+  const servers = (spec.servers as { url: string }[] | undefined) ?? [];
+  const serverUrl = (servers[0]?.url ?? '').replace(/\/$/, '');
+  const operations = new Map<string, ResolvedOperation>();
+  const paths = (spec.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [path, pathItem] of Object.entries(paths)) {
+    for (const method of HTTP_METHODS) {
+      const op = pathItem[method] as Record<string, unknown> | undefined;
+      if (!op) continue;
+      const id = op.operationId as string | undefined;
+      const pos = positionOf(src, ['paths', path, method]);
+      if (!id) {
+        diagnostics.error(file, pos.line, pos.column, 'openapi-invalid', `${method.toUpperCase()} ${path} has no operationId`);
+        continue;
+      }
+      if (operations.has(id)) {
+        diagnostics.error(file, pos.line, pos.column, 'openapi-invalid', `operationId "${id}" is used twice`);
+        continue;
+      }
+      operations.set(id, { operationId: id, method, path, operation: op, pathItem, line: pos.line });
+    }
+  }
+  return { version, file, serverUrl, spec, operations, text };
+}
+
+export type { YamlSource };

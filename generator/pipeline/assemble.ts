@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import {
+  LOCALES,
+  type ApiOperation,
+  type Breadcrumb,
+  type LocaleCode,
+  type LocaleData,
+  type Manifest,
+  type PageData,
+  type RouteEntry,
+  type SearchShardRef,
+  type SiteConfig,
+  type UiStrings,
+} from '../../schemas/index.ts';
+import { withLocale } from '../../renderer/shared/paths.ts';
+import type { CheckedSite } from './check.ts';
+import { buildSidebars, flattenSidebar } from './sidebars.ts';
+import type { TransformedPage } from './transform.ts';
+
+export const shortHash = (data: string | Buffer, length = 10): string => createHash('sha256').update(data).digest('hex').slice(0, length);
+
+export interface AssembleInput {
+  checked: CheckedSite & { site: SiteConfig };
+  ui: Record<LocaleCode, UiStrings>;
+  pages: TransformedPage[];
+  operations: Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>;
+  lastUpdated: (file: string) => string | null;
+  openapi: Record<string, string>;
+  css: string[];
+  search: Partial<Record<LocaleCode, SearchShardRef>>;
+  feeds: Partial<Record<LocaleCode, { rss: string; atom: string }>>;
+}
+
+export interface AssembledSite {
+  manifest: Manifest;
+  /** Page JSON by URL (the `data` of its route). */
+  pageData: Map<string, PageData>;
+  /** Serialised page JSON by URL. */
+  pageJson: Map<string, string>;
+}
+
+function alternatesOf(key: string, locales: readonly LocaleCode[]): Partial<Record<LocaleCode, string>> {
+  return Object.fromEntries(locales.map((l) => [l, withLocale(key, l)]));
+}
+
+function markdownUrl(path: string): string {
+  return path === '/' ? '/index.md' : `${path}.md`;
+}
+
+/** Stage 6 (data half): the manifest and one page JSON per page and locale. */
+export function assembleSite(input: AssembleInput): AssembledSite {
+  const { checked, ui, pages } = input;
+  const site = checked.site;
+  const locales = site.locales.map((l) => l.code);
+  const localesOfKey = new Map<string, LocaleCode[]>();
+  for (const p of pages) localesOfKey.set(p.key, [...(localesOfKey.get(p.key) ?? []), p.locale]);
+
+  const localeData: Partial<Record<LocaleCode, LocaleData>> = {};
+  const routes: RouteEntry[] = [];
+  const pageData = new Map<string, PageData>();
+  const pageJson = new Map<string, string>();
+
+  for (const info of site.locales) {
+    const locale = info.code;
+    const strings = ui[locale];
+    const sidebars = buildSidebars(pages, checked.categories, site, locale);
+    const sidebarLabels = new Map(site.sidebars.map((s) => [s.id, s]));
+    const own = pages.filter((p) => p.locale === locale);
+
+    const special = (kind: 'home' | 'search' | 'blog-index' | 'blog-archive', key: string, title: string): RouteEntry => ({
+      kind,
+      path: withLocale(key, locale),
+      locale,
+      key,
+      title,
+      alternates: alternatesOf(key, locales),
+    });
+    routes.push(
+      special('home', '/', strings.home.title),
+      special('search', '/search', strings.search.title),
+      special('blog-index', '/blog', strings.blog.title),
+      special('blog-archive', '/blog/archive', strings.blog.archive),
+    );
+    for (const r of site.redirects) {
+      routes.push({ kind: 'redirect', path: withLocale(r.from, locale), locale, key: r.from, title: r.to, alternates: alternatesOf(r.from, locales), to: withLocale(r.to, locale) });
+    }
+
+    for (const p of own) {
+      const alternates = alternatesOf(p.key, localesOfKey.get(p.key) ?? [locale]);
+      let prev = null;
+      let next = null;
+      const breadcrumbs: Breadcrumb[] = [{ label: strings.page.home, path: withLocale('/', locale) }];
+      if (p.kind === 'doc' && p.sidebar) {
+        const versions = site.versions[p.sidebar];
+        const items = sidebars[p.sidebar]?.[p.version ?? versions?.current ?? ''] ?? [];
+        const flat = flattenSidebar(items);
+        const i = flat.findIndex((l) => l.path === p.path);
+        if (i >= 0) {
+          prev = flat[i - 1] ?? null;
+          next = flat[i + 1] ?? null;
+        }
+        const sb = sidebarLabels.get(p.sidebar);
+        if (sb) breadcrumbs.push({ label: sb.label[locale], path: withLocale(sb.landing, locale) === p.path ? null : withLocale(sb.landing, locale) });
+        for (let d = 2; d <= p.folder.length; d++) {
+          const folder = p.folder.slice(0, d);
+          const cat = checked.categories.get(`docs/${folder.join('/')}`);
+          const indexKey = `/docs/${folder.join('/')}`;
+          const indexPath = checked.routeKeys.has(indexKey) ? withLocale(indexKey, locale) : null;
+          if (indexPath === p.path) continue;
+          breadcrumbs.push({ label: cat?.label[locale] ?? folder[folder.length - 1]!, path: indexPath });
+        }
+      } else {
+        breadcrumbs.push({ label: strings.blog.title, path: withLocale('/blog', locale) });
+      }
+      const data: PageData = {
+        kind: p.kind,
+        locale,
+        path: p.path,
+        title: p.fm.title,
+        description: p.fm.description,
+        sidebar: p.sidebar,
+        version: p.version,
+        breadcrumbs,
+        toc: p.compiled.toc,
+        body: p.compiled.body,
+        prev,
+        next,
+        alternates,
+        operation: input.operations.get(p)?.[locale] ?? null,
+        lastUpdated: input.lastUpdated(p.src.file),
+        editUrl: `${site.editUrl.replace(/\/?$/, '/')}${p.src.file}`,
+        markdownUrl: markdownUrl(p.path),
+        blog: p.kind === 'blog-post' ? { date: p.src.route.date ?? '', authors: p.fm.authors ?? [], tags: p.fm.tags ?? [] } : null,
+      };
+      const json = JSON.stringify(data);
+      const url = `/data/${locale}/${p.key.slice(1)}.${shortHash(json)}.json`;
+      pageData.set(url, data);
+      pageJson.set(url, json);
+      routes.push(
+        p.kind === 'doc'
+          ? { kind: 'doc', path: p.path, locale, key: p.key, title: p.fm.title, alternates, sidebar: p.sidebar!, version: p.version, api: Boolean(p.fm.api), data: url }
+          : { kind: 'blog-post', path: p.path, locale, key: p.key, title: p.fm.title, alternates, date: p.src.route.date ?? '', data: url },
+      );
+    }
+
+    const posts = own
+      .filter((p) => p.kind === 'blog-post')
+      .map((p) => ({ path: p.path, title: p.fm.title, description: p.fm.description, date: p.src.route.date ?? '', authors: p.fm.authors ?? [], tags: p.fm.tags ?? [] }))
+      .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+    const latestReleases = own
+      .filter((p) => /^\/docs\/releases\/\d{4}-\d{2}$/.test(p.key))
+      .sort((a, b) => (a.key < b.key ? 1 : -1))
+      .slice(0, 3)
+      .map((p) => ({ path: p.path, title: p.fm.title, description: p.fm.description }));
+
+    localeData[locale] = {
+      info: { code: locale, label: info.label, lang: info.lang, dir: info.dir, pathPrefix: withLocale('/', locale) === '/' ? '' : withLocale('/', locale) },
+      ui: strings,
+      navbar: site.sidebars.map((s) => ({ sidebar: s.id, label: s.label[locale], path: withLocale(s.landing, locale) })),
+      footer: {
+        columns: site.footer.columns.map((c) => ({
+          title: c.title[locale],
+          links: c.links.map((l) => ({ label: l.label[locale], to: l.to.startsWith('/') ? withLocale(l.to, locale) : l.to, external: !l.to.startsWith('/') })),
+        })),
+        copyright: `© ${site.copyrightYear} ${site.copyrightHolder}`,
+      },
+      sidebars,
+      blog: posts,
+      latestReleases,
+      search: input.search[locale] ?? null,
+      feeds: input.feeds[locale] ?? null,
+    };
+  }
+
+  const versions = Object.fromEntries(
+    Object.entries(site.versions).map(([id, v]) => [
+      id,
+      { current: v.current, items: v.items.map((i) => ({ id: i.id, label: i.label, legacy: i.legacy })) },
+    ]),
+  );
+  const body = {
+    site: { name: site.name, url: site.url, productUrl: site.productUrl, copyright: `© ${site.copyrightYear} ${site.copyrightHolder}`, analytics: site.analytics },
+    defaultLocale: site.defaultLocale,
+    locales: localeData,
+    versions,
+    routes,
+    openapi: input.openapi,
+    assets: { css: input.css },
+  };
+  const manifest: Manifest = { schemaVersion: 1, buildId: shortHash(JSON.stringify(body), 12), ...body };
+  void LOCALES;
+  return { manifest, pageData, pageJson };
+}

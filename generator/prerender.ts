@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Manifest, PageData, RouteEntry } from '../schemas/index.ts';
+import type { Diagnostics } from './diagnostics.ts';
+import type { AssembledSite } from './pipeline/assemble.ts';
+
+export const RENDERER_CACHE = '.cache/renderer';
+
+interface ServerEntry {
+  renderDocument(input: {
+    manifest: Manifest;
+    route: RouteEntry | null;
+    page: PageData | null;
+    assets: { scripts: string[]; styles: string[]; preload: string[] };
+  }): { html: string; status: number };
+}
+
+interface ViteManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Asset URLs of the client entry from Vite's manifest: the script, its CSS and the chunks it imports. */
+export function entryAssets(viteManifest: Record<string, ViteManifestChunk>): { scripts: string[]; styles: string[]; preload: string[] } {
+  const entry = Object.values(viteManifest).find((c) => c.isEntry);
+  if (!entry) return { scripts: [], styles: [], preload: [] };
+  const styles = new Set(entry.css ?? []);
+  const preload = new Set<string>();
+  const visit = (key: string) => {
+    const c = viteManifest[key];
+    if (!c || preload.has(c.file)) return;
+    preload.add(c.file);
+    for (const css of c.css ?? []) styles.add(css);
+    for (const i of c.imports ?? []) visit(i);
+  };
+  for (const i of entry.imports ?? []) visit(i);
+  const url = (f: string) => `/${f}`;
+  return { scripts: [url(entry.file)], styles: [...styles].map(url), preload: [...preload].map(url) };
+}
+
+/** The HTML file of a route: `/docs/a` → `docs/a/index.html`, `/` → `index.html`. */
+export function htmlFileOf(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+}
+
+/**
+ * Stage 6 (HTML half): every route through the renderer's server entry, plus 404.html.
+ * Returns null (with a warning) when the renderer has not been built.
+ */
+export async function prerenderPages(root: string, site: AssembledSite, diagnostics: Diagnostics): Promise<{ files: Map<string, string>; copy: { from: string; to: string }[] } | null> {
+  const serverPath = join(root, RENDERER_CACHE, 'server', 'server.js');
+  const clientDir = join(root, RENDERER_CACHE, 'client');
+  const viteManifestPath = join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(serverPath) || !existsSync(viteManifestPath)) {
+    diagnostics.warn('renderer', 1, 1, 'renderer-not-built', 'the renderer is not built (npm run build:renderer): pages were written as data only, without HTML');
+    return null;
+  }
+  const server = (await import(pathToFileURL(serverPath).href)) as ServerEntry;
+  const assets = entryAssets(JSON.parse(readFileSync(viteManifestPath, 'utf8')) as Record<string, ViteManifestChunk>);
+  const files = new Map<string, string>();
+  for (const route of site.manifest.routes) {
+    const page = route.kind === 'doc' || route.kind === 'blog-post' ? (site.pageData.get(route.data) ?? null) : null;
+    try {
+      const { html } = server.renderDocument({ manifest: site.manifest, route, page, assets });
+      files.set(htmlFileOf(route.path), html);
+    } catch (e) {
+      diagnostics.error('renderer', 1, 1, 'prerender-failed', `${route.path}: ${(e as Error).message}`);
+    }
+  }
+  const notFound = server.renderDocument({ manifest: site.manifest, route: null, page: null, assets });
+  files.set('404.html', notFound.html);
+  return { files, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
+}

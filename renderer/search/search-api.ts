@@ -1,0 +1,32 @@
+/**
+ * The interface between the site's search UI and a search engine over a locale's shard.
+ *
+ * The lead's browser search module (elasticlunr shards, issue 4) implements `SearchEngine`
+ * and is plugged in by `load-engine.ts`; until then `provisional-engine.ts` answers from the
+ * shard's section documents alone. The UI depends on nothing but this file.
+ */
+import type { SearchDoc, SearchShardRef } from '../../schemas/search.ts';
+import type { SidebarId } from '../../schemas/sidebar.ts';
+
+export interface SearchHit {
+  /** The section: url (route#anchor), title, heading, breadcrumbs, sidebar, text. */
+  doc: SearchDoc;
+  score: number;
+  /** Plain text to show under the title (a part of the section text around the matches). */
+  snippet: string;
+  /** Ranges `[start, end)` of `snippet` that matched the query, drawn as <mark>. */
+  highlights: [number, number][];
+}
+
+export interface SearchOptions {
+  /** Only hits of this sidebar (null: every section, blog posts included). */
+  sidebar?: SidebarId | null;
+}
+
+export interface SearchEngine {
+  /** Every hit for the query, best first. The last word is matched as a prefix (search as you type). */
+  search(query: string, options?: SearchOptions): SearchHit[];
+}
+
+/** Loads a locale's shard (index and documents) and returns an engine over it. */
+export type LoadSearchEngine = (shard: SearchShardRef) => Promise<SearchEngine>;

@@ -1,0 +1,4 @@
+declare module 'stopword' {
+  export const rus: string[];
+  export const eng: string[];
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LocalizedStringSchema, LocaleCodeSchema } from './locale.ts';
+import { SidebarIdSchema, VersionIdSchema } from './sidebar.ts';
+
+/** A link in the navbar or the footer: a site route (no locale prefix) or an https URL. */
+export const ConfigLinkSchema = z.strictObject({
+  label: LocalizedStringSchema,
+  to: z.string().regex(/^(\/|https:\/\/|mailto:)/, 'a site route starting with "/", an https URL or a mailto: link'),
+});
+
+export const AnalyticsSchema = z
+  .discriminatedUnion('provider', [
+    z.strictObject({ provider: z.literal('none') }),
+    z.strictObject({
+      provider: z.literal('yandex-metrica'),
+      id: z.string().regex(/^\d+$/).describe('Yandex Metrica counter id'),
+    }),
+    z.strictObject({
+      provider: z.literal('ga4'),
+      id: z.string().regex(/^G-[A-Z0-9]+$/).describe('Google Analytics 4 measurement id'),
+    }),
+  ])
+  .describe('The third-party analytics service that receives one page view per route change');
+export type Analytics = z.infer<typeof AnalyticsSchema>;
+
+export const VersionSetSchema = z.strictObject({
+  current: VersionIdSchema.describe('The version selected by default'),
+  items: z
+    .array(
+      z.strictObject({
+        id: VersionIdSchema,
+        label: LocalizedStringSchema,
+        legacy: z.boolean().default(false),
+      }),
+    )
+    .min(2),
+});
+export type VersionSet = z.infer<typeof VersionSetSchema>;
+
+/** `content/site.yaml`: the site configuration. */
+export const SiteConfigSchema = z
+  .strictObject({
+    name: z.string().min(1).describe('Product name shown in the navbar and titles'),
+    url: z.url().describe('Canonical origin of the documentation site, without trailing slash'),
+    productUrl: z.url().describe('The product website linked from the navbar'),
+    copyrightYear: z.number().int().min(2000).max(2100),
+    copyrightHolder: z.string().min(1),
+    editUrl: z.url().describe('Prefix of the edit link; the file path under content/ is appended'),
+    defaultLocale: LocaleCodeSchema,
+    locales: z
+      .array(
+        z.strictObject({
+          code: LocaleCodeSchema,
+          label: z.string().min(1),
+          lang: z.string().min(2),
+          dir: z.enum(['ltr', 'rtl']).default('ltr'),
+        }),
+      )
+      .min(1),
+    analytics: AnalyticsSchema,
+    sidebars: z
+      .array(
+        z.strictObject({
+          id: SidebarIdSchema,
+          label: LocalizedStringSchema,
+          landing: z.string().startsWith('/docs/').describe('Route the navbar item leads to'),
+        }),
+      )
+      .describe('The navbar order of the sidebars'),
+    versions: z.partialRecord(SidebarIdSchema, VersionSetSchema).describe('Sidebars with a version dimension'),
+    footer: z.strictObject({
+      columns: z.array(z.strictObject({ title: LocalizedStringSchema, links: z.array(ConfigLinkSchema) })),
+    }),
+    redirects: z
+      .array(z.strictObject({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }))
+      .default([])
+      .describe('Extra routes that lead elsewhere (in every locale)'),
+  })
+  .describe('The site configuration (content/site.yaml)');
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
