@@ -1,22 +1,31 @@
 #!/usr/bin/env node
 // The vitrina-docs CLI. Runs the compiled generator (lib/, made by `npm run compile`) when it is
-// there and up to date with the sources, else the TypeScript sources through tsx.
-import { existsSync, statSync } from 'node:fs';
+// up to date with the TypeScript sources, else the sources themselves through tsx.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const compiled = new URL('../lib/generator/cli.js', import.meta.url);
-const stamp = new URL('../lib/.compiled', import.meta.url);
-const sources = new URL('../generator/cli.ts', import.meta.url);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const stamp = `${root}lib/.compiled`;
+const SOURCES = ['generator', 'schemas', 'renderer/shared', 'renderer/search'];
+
+function newestSource() {
+  let newest = 0;
+  for (const dir of SOURCES) {
+    for (const entry of readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && /\.ts$/.test(entry.name)) newest = Math.max(newest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
+    }
+  }
+  return newest;
+}
 
 async function load() {
-  if (existsSync(fileURLToPath(compiled)) && existsSync(fileURLToPath(stamp))) {
-    return import(compiled.href);
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource()) {
+    return import(new URL('../lib/generator/cli.js', import.meta.url).href);
   }
   const { register } = await import('tsx/esm/api');
   register();
-  return import(sources.href);
+  return import(new URL('../generator/cli.ts', import.meta.url).href);
 }
 
 const { main } = await load();
 process.exitCode = await main(process.argv);
-void statSync;

@@ -10,9 +10,11 @@ import { operationView } from './openapi/operation-view.ts';
 import { assembleSite, shortHash, type AssembledSite } from './pipeline/assemble.ts';
 import { checkContent } from './pipeline/check.ts';
 import { emitAtomically, type OutputFiles } from './pipeline/emit.ts';
-import { checkAnchors } from './pipeline/link.ts';
+import { checkLinks } from './pipeline/link.ts';
+import { codeStylesheet } from './markdown/remark-code-blocks.ts';
 import { loadContent } from './pipeline/load.ts';
 import { pagesToCheck } from './pipeline/select.ts';
+import { BuildCache } from './pipeline/page-cache.ts';
 import { transformPages, type TransformedPage } from './pipeline/transform.ts';
 import { buildSearchShards } from './search/build-shards.ts';
 import { publishFiles } from './publish/publish-files.ts';
@@ -29,6 +31,8 @@ export interface RunOptions {
   files?: string[];
   /** Skip prerendering the HTML (data only). */
   prerender?: boolean;
+  /** Reuse compiled pages from .cache/pages (default true). */
+  cache?: boolean;
 }
 
 export interface BuildStats {
@@ -40,16 +44,18 @@ export interface BuildStats {
 }
 
 export interface RunResult {
+  /** Milliseconds per stage. */
+  timings: Record<string, number>;
   diagnostics: Diagnostic[];
   errors: number;
   warnings: number;
   stats: BuildStats | null;
 }
 
-async function loadApis(root: string, files: Map<string, string>, diagnostics: Diagnostics): Promise<Map<string, OpenApiDescription>> {
+async function loadApis(root: string, files: Map<string, string>, diagnostics: Diagnostics, cache: BuildCache): Promise<Map<string, OpenApiDescription>> {
   const apis = new Map<string, OpenApiDescription>();
   for (const [version, file] of files) {
-    const api = await loadOpenApi(root, file, version, diagnostics);
+    const api = await loadOpenApi(root, file, version, diagnostics, cache);
     if (api) apis.set(version, api);
   }
   return apis;
@@ -73,17 +79,21 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const only = options.mode === 'validate' && options.files?.length ? pagesToCheck(checked, options.files) : undefined;
   const build = options.mode === 'build';
   const highlighter = build ? await createCodeHighlighter() : undefined;
-  const transformed = await transformPages(content, checked, diagnostics, { highlighter, only: only?.compile });
+  const cache = new BuildCache(root, options.cache !== false, options.mode);
+  const transformed = await transformPages(content, checked, diagnostics, { highlighter, only: only?.compile, cache });
   lap('transform');
-  checkAnchors(transformed, diagnostics);
-  const apis = await loadApis(root, content.openapiFiles, diagnostics);
-  const resolvedOps = checkApiPages(transformed, apis, diagnostics);
+  checkLinks(transformed, checked.routeKeys, diagnostics);
   lap('link');
+  const apis = await loadApis(root, content.openapiFiles, diagnostics, cache);
+  lap('openapi');
+  const resolvedOps = checkApiPages(transformed, apis, diagnostics, cache);
+  lap('api-pages');
+  cache.save(Boolean(only));
 
   let result = diagnostics.sorted();
   if (only) result = result.filter((d) => only.report.has(d.file) || !d.file.startsWith('content/docs') && !d.file.startsWith('content/blog'));
   const errors = result.filter((d) => d.severity === 'error').length;
-  const summary = { diagnostics: result, errors, warnings: result.length - errors };
+  const summary = { diagnostics: result, errors, warnings: result.length - errors, timings };
   if (!build || errors > 0 || !checked.site) return { ...summary, stats: null };
 
   const site = checked.site as SiteConfig;
@@ -98,7 +108,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     openapi[api.version] = `/api/${api.version}.yaml`;
     files.set(`api/${api.version}.yaml`, api.text);
   }
-  const css = highlighter!.classes.getCSS();
+  const css = codeStylesheet(Object.assign({}, ...transformed.map((p) => p.compiled.codeClasses)));
   const cssUrl = `/assets/code.${shortHash(css)}.css`;
   files.set(cssUrl.slice(1), css);
 
@@ -139,7 +149,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   if (preErrors > errors) {
     const all = diagnostics.sorted();
     const e = all.filter((d) => d.severity === 'error').length;
-    return { diagnostics: all, errors: e, warnings: all.length - e, stats: null };
+    return { diagnostics: all, errors: e, warnings: all.length - e, timings, stats: null };
   }
 
   emitAtomically(options.outDir ?? join(root, 'dist'), files, [{ from: content.staticDir, to: '.' }, ...copyClient]);

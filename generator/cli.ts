@@ -39,7 +39,10 @@ export function createProgram(): Command {
       const root = rootOf();
       const result = await runPipeline({ root, mode: 'validate', files: files.map((f) => resolve(f).slice(root.length + 1)) });
       const code = printDiagnostics(result.diagnostics, opts.format, Boolean(opts.strict));
-      if (opts.format === 'text') process.stderr.write(`validated in ${Math.round(performance.now() - started)} ms\n`);
+      if (opts.format === 'text') {
+        const stages = Object.entries(result.timings).map(([k, v]) => `${k} ${v}`).join(', ');
+        process.stderr.write(`validated in ${Math.round(performance.now() - started)} ms (${stages})\n`);
+      }
       process.exitCode = code;
     });
 

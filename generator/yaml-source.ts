@@ -1,12 +1,16 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import jsYaml from 'js-yaml';
 import type { z } from 'zod';
 import type { Diagnostics } from './diagnostics.ts';
 
 /** A YAML text parsed with positions, so that a finding can point at its line and column. */
 export interface YamlSource {
   file: string;
-  doc: Document.Parsed;
-  lines: LineCounter;
+  /** The data, as plain JSON values. */
+  data: unknown;
+  /** The parsed document with positions (made on first use: only findings need it). */
+  readonly doc: Document.Parsed;
+  readonly lines: LineCounter;
   /** Line of the first YAML line in the file (frontmatter starts at line 2). */
   lineOffset: number;
 }
@@ -14,7 +18,7 @@ export interface YamlSource {
 export function parseYaml(text: string, file: string, diagnostics: Diagnostics, lineOffset = 0): YamlSource | null {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const src: YamlSource = { file, doc, lines, lineOffset };
+  const src: YamlSource = { file, data: doc.toJS(), doc, lines, lineOffset };
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const { line, col } = lines.linePos(err.pos[0]);
@@ -23,6 +27,38 @@ export function parseYaml(text: string, file: string, diagnostics: Diagnostics, 
     return null;
   }
   return src;
+}
+
+/**
+ * Fast path for the many small frontmatter blocks: js-yaml (JSON schema: no dates or other
+ * implicit types) reads the data; the positions are parsed only when a finding needs them.
+ */
+export function parseYamlLazily(text: string, file: string, diagnostics: Diagnostics, lineOffset = 0): YamlSource | null {
+  let data: unknown;
+  try {
+    data = jsYaml.load(text, { schema: jsYaml.JSON_SCHEMA, json: false }) ?? {};
+  } catch {
+    return parseYaml(text, file, diagnostics, lineOffset);
+  }
+  let parsed: { doc: Document.Parsed; lines: LineCounter } | null = null;
+  const full = () => {
+    if (!parsed) {
+      const lines = new LineCounter();
+      parsed = { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false }), lines };
+    }
+    return parsed;
+  };
+  return {
+    file,
+    data,
+    lineOffset,
+    get doc() {
+      return full().doc;
+    },
+    get lines() {
+      return full().lines;
+    },
+  };
 }
 
 /** Line and column of the node at `path` (or of its nearest existing parent). */
@@ -74,7 +110,7 @@ export function checkWithSchema<S extends z.ZodType>(
   code: string,
   what: string,
 ): z.infer<S> | null {
-  const data = src.doc.toJS() ?? {};
+  const data = src.data ?? {};
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {

@@ -24,6 +24,7 @@ declare module 'vfile' {
     links: CollectedLink[];
     codeBlocks: CollectedCode[];
     sections: SectionText[];
+    codeClasses: Record<string, string>;
   }
 }
 
@@ -47,8 +48,10 @@ export interface CompiledPage {
   links: CollectedLink[];
   codeBlocks: CollectedCode[];
   sections: SectionText[];
-  /** The markdown tree, for checks that compare the two pages of a translation pair. */
-  mdast: Root;
+  /** Lines of the `##` headings, for the check that compares a page with its translation. */
+  h2Lines: number[];
+  /** Highlighting classes the body uses → their CSS declarations. */
+  codeClasses: Record<string, string>;
 }
 
 /** Code blocks were turned into figures by remarkCodeBlocks: emit them as they are. */
@@ -124,7 +127,8 @@ export async function compilePage(source: string, options: CompileOptions = {}):
     links: file.data.links ?? [],
     codeBlocks: file.data.codeBlocks ?? [],
     sections: file.data.sections ?? [],
-    mdast: transformed,
+    h2Lines: transformed.children.filter((c) => c.type === 'heading' && c.depth === 2).map((c) => c.position?.start.line ?? 1),
+    codeClasses: file.data.codeClasses ?? {},
   };
 }
 

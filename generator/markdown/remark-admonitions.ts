@@ -1,5 +1,5 @@
-import type { Paragraph, Root } from 'mdast';
-import type { ContainerDirective } from 'mdast-util-directive';
+import type { Paragraph, Root, Text } from 'mdast';
+import type { ContainerDirective, TextDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
 import { report } from './report.ts';
@@ -7,13 +7,21 @@ import { report } from './report.ts';
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 const KNOWN_TEXT_DIRECTIVES = new Set(['fact']);
 
+/** A text directive written without a label or attributes, as `:00` in `23:00`. */
+function isBareName(node: TextDirective): boolean {
+  if (node.children.length > 0 || Object.keys(node.attributes ?? {}).length > 0) return false;
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined || end - start === node.name.length + 1;
+}
+
 /**
  * `:::tip[Title]` … `:::` → `<aside class="admonition admonition-tip">` with an optional
  * `<p class="admonition-title">`; `:::details[Summary]` → `<details><summary>`.
  * Any other directive is reported.
  */
 export const remarkAdmonitions: Plugin<[], Root> = () => (tree, file) => {
-  visit(tree, (node) => {
+  visit(tree, (node, index, parent) => {
     if (node.type === 'containerDirective') {
       const d = node as ContainerDirective;
       const first = d.children[0];
@@ -40,6 +48,13 @@ export const remarkAdmonitions: Plugin<[], Root> = () => (tree, file) => {
     } else if (node.type === 'leafDirective') {
       report(file, node, 'unknown-directive', `unknown directive "::${node.name}"`);
       node.data = { hName: 'p' };
+    } else if (node.type === 'textDirective' && !KNOWN_TEXT_DIRECTIVES.has(node.name) && isBareName(node)) {
+      // `23:00` or `Статус:готов`: a colon before a word with no [label] or {attributes} is text.
+      const restored: Text = { type: 'text', value: `:${node.name}`, position: node.position };
+      if (parent && index !== undefined) {
+        parent.children.splice(index, 1, restored as never);
+        return index;
+      }
     } else if (node.type === 'textDirective' && !KNOWN_TEXT_DIRECTIVES.has(node.name)) {
       report(
         file,

@@ -31,6 +31,8 @@ export function parseCodeMeta(meta: string | null | undefined): { title: string 
  */
 export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> = (options = {}) => (tree, file) => {
   const blocks: CollectedCode[] = [];
+  const used: Record<string, string> = {};
+  const registry = options.highlighter?.classes.getClassRegistry();
   visit(tree, 'code', (node: Code) => {
     const requested = (node.lang ?? '').toLowerCase();
     const lang = CODE_LANGUAGES[requested];
@@ -49,6 +51,7 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> = (options = {
         transformers: [h.classes],
       }) as HastRoot;
       pre = hast.children[0] as Element;
+      collectClasses(pre, registry!, used);
       pre.properties = { className: ['shiki'], tabIndex: 0 };
     } else {
       pre = {
@@ -69,4 +72,27 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> = (options = {
     };
   });
   file.data.codeBlocks = blocks;
+  file.data.codeClasses = used;
 };
+
+/** The CSS declarations of a highlighting class, as the registry holds them. */
+function declarations(style: Record<string, string> | string): string {
+  return typeof style === 'string' ? style : Object.entries(style).map(([k, v]) => `${k}:${v}`).join(';');
+}
+
+function collectClasses(node: Element, registry: Map<string, Record<string, string> | string>, used: Record<string, string>): void {
+  const cls = node.properties.className;
+  for (const c of Array.isArray(cls) ? cls : []) {
+    const style = registry.get(String(c));
+    if (style !== undefined) used[String(c)] = declarations(style);
+  }
+  for (const child of node.children) if (child.type === 'element') collectClasses(child, registry, used);
+}
+
+/** The stylesheet of every highlighting class the pages use. */
+export function codeStylesheet(classes: Record<string, string>): string {
+  return Object.keys(classes)
+    .sort()
+    .map((c) => `.${c}{${classes[c]}}`)
+    .join('');
+}

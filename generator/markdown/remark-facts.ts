@@ -27,6 +27,7 @@ export const remarkFacts: Plugin<[FactsOptions?], Root> = (options = {}) => (tre
     const value = facts[key];
     if (value === undefined) {
       report(file, node, 'unknown-fact', `unknown fact "${key}": add it to content/facts.yaml or fix the key`);
+      node.data = { hName: 'span' };
       return;
     }
     const text = factText(value, locale);

@@ -1,10 +1,12 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Diagnostics } from '../diagnostics.ts';
+import { sha, type BuildCache } from '../pipeline/page-cache.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import type { OpenApiDescription, ResolvedOperation } from './load-openapi.ts';
 import { responseSchema } from './operation-view.ts';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+const compiled = new WeakMap<object, ReturnType<typeof ajv.compile>>();
 
 /** The API version of a method page: the version of its folder (v1.5 or v1). */
 export function apiVersionOf(page: TransformedPage): string | null {
@@ -16,7 +18,7 @@ export function apiVersionOf(page: TransformedPage): string | null {
  * titled with a status (```json title="200 OK") validates against that response's schema;
  * each operation has a page.
  */
-export function checkApiPages(pages: readonly TransformedPage[], apis: Map<string, OpenApiDescription>, diagnostics: Diagnostics): Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }> {
+export function checkApiPages(pages: readonly TransformedPage[], apis: Map<string, OpenApiDescription>, diagnostics: Diagnostics, cache?: BuildCache): Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }> {
   const resolved = new Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }>();
   const used = new Set<string>();
   for (const page of pages) {
@@ -41,23 +43,34 @@ export function checkApiPages(pages: readonly TransformedPage[], apis: Map<strin
       if (block.lang !== 'json' || !block.title) continue;
       const status = /^(\d{3})\b/.exec(block.title)?.[1];
       if (!status) continue;
+      const key = sha('example', api.text, opId, status, block.value);
+      const known = cache?.check(key);
+      if (known !== undefined) {
+        if (known !== null) diagnostics.error(page.src.file, block.line, 1, known.split('\t')[0]!, known.split('\t')[1]!);
+        continue;
+      }
+      const report = (code: string, message: string) => {
+        diagnostics.error(page.src.file, block.line, 1, code, message);
+        cache?.setCheck(key, `${code}\t${message}`);
+      };
       const schema = responseSchema(op, status);
       if (!schema) {
-        diagnostics.error(page.src.file, block.line, 1, 'example-schema-mismatch', `operation "${opId}" has no ${status} response with a JSON schema`);
+        report('example-schema-mismatch', `operation "${opId}" has no ${status} response with a JSON schema`);
         continue;
       }
       let data: unknown;
       try {
         data = JSON.parse(block.value);
       } catch (e) {
-        diagnostics.error(page.src.file, block.line, 1, 'example-invalid-json', `the ${status} example is not valid JSON: ${(e as Error).message}`);
+        report('example-invalid-json', `the ${status} example is not valid JSON: ${(e as Error).message}`);
         continue;
       }
-      const validate = ajv.compile(schema);
+      const validate = compiled.get(schema) ?? ajv.compile(schema);
+      compiled.set(schema, validate);
       if (!validate(data)) {
         const first = validate.errors?.slice(0, 3).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
-        diagnostics.error(page.src.file, block.line, 1, 'example-schema-mismatch', `the ${status} example does not match the response schema of "${opId}": ${first}`);
-      }
+        report('example-schema-mismatch', `the ${status} example does not match the response schema of "${opId}": ${first}`);
+      } else cache?.setCheck(key, null);
     }
   }
   for (const api of apis.values()) {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Diagnostics } from '../diagnostics.ts';
-import { parseYaml, positionOf, type YamlSource } from '../yaml-source.ts';
+import { parseYamlLazily, positionOf, type YamlSource } from '../yaml-source.ts';
+import { sha, type BuildCache } from '../pipeline/page-cache.ts';
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -29,6 +30,40 @@ export interface OpenApiDescription {
   text: string;
 }
 
+/**
+ * Replaces every local `$ref` (`#/components/...`) by the object it points to; objects are
+ * shared, so recursive schemas become cycles in memory (the flattening stops at a depth).
+ */
+export function resolveLocalRefs(rootDoc: unknown): unknown {
+  const memo = new Map<string, unknown>();
+  const lookup = (ref: string): unknown => {
+    let node: unknown = rootDoc;
+    for (const part of pointerToPath(ref.slice(1))) node = (node as Record<string, unknown> | undefined)?.[part];
+    return node;
+  };
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const obj = node as Record<string, unknown>;
+    if (typeof obj.$ref === 'string' && obj.$ref.startsWith('#/')) {
+      const ref = obj.$ref;
+      let target = memo.get(ref) as Record<string, unknown> | undefined;
+      if (!target) {
+        target = {};
+        memo.set(ref, target);
+        Object.assign(target, walk(lookup(ref)) as object);
+      }
+      // OpenAPI 3.1 allows keys beside a $ref (a field's own description): keep them, over the target.
+      const { $ref: _ref, ...siblings } = obj;
+      return Object.keys(siblings).length ? { allOf: [target], ...(walk(siblings) as object) } : target;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(obj)) out[k] = walk(v);
+    return out;
+  };
+  return walk(rootDoc);
+}
+
 /** `/paths/~1catalog~1brands/get` → ['paths', '/catalog/brands', 'get'] */
 function pointerToPath(pointer: string): string[] {
   return pointer
@@ -42,13 +77,17 @@ function pointerToPath(pointer: string): string[] {
  * specification, through @seriousme/openapi-schema-validator); each finding is reported at
  * its line. Returns null when the description cannot be used.
  */
-export async function loadOpenApi(root: string, file: string, version: string, diagnostics: Diagnostics): Promise<OpenApiDescription | null> {
+export async function loadOpenApi(root: string, file: string, version: string, diagnostics: Diagnostics, cache?: BuildCache): Promise<OpenApiDescription | null> {
   const text = readFileSync(join(root, file), 'utf8');
-  const src = parseYaml(text, file, diagnostics);
+  const src = parseYamlLazily(text, file, diagnostics);
   if (!src) return null;
-  const raw = src.doc.toJS() as Record<string, unknown>;
-  const validator = new Validator({ strict: false });
-  const result = await validator.validate(raw);
+  const raw = src.data as Record<string, unknown>;
+  // Compiling the specification's JSON Schema is the slow part: a description that was
+  // valid with this exact text is not validated again.
+  const cacheKey = sha('openapi-valid', text);
+  const known = cache?.check(cacheKey);
+  const result = known === null ? { valid: true, errors: [] } : await new Validator({ strict: false }).validate(raw);
+  if (result.valid) cache?.setCheck(cacheKey, null);
   if (!result.valid) {
     const errors = Array.isArray(result.errors) ? result.errors : [{ instancePath: '', message: String(result.errors) }];
     // The validator reports every failed branch of a oneOf; the deepest paths say the most.
@@ -64,7 +103,7 @@ export async function loadOpenApi(root: string, file: string, version: string, d
     }
     return null;
   }
-  const spec = validator.resolveRefs() as Record<string, unknown>;
+  const spec = resolveLocalRefs(raw) as Record<string, unknown>;
   const servers = (spec.servers as { url: string }[] | undefined) ?? [];
   const serverUrl = (servers[0]?.url ?? '').replace(/\/$/, '');
   const operations = new Map<string, ResolvedOperation>();
@@ -74,7 +113,7 @@ export async function loadOpenApi(root: string, file: string, version: string, d
       const op = pathItem[method] as Record<string, unknown> | undefined;
       if (!op) continue;
       const id = op.operationId as string | undefined;
-      const pos = positionOf(src, ['paths', path, method]);
+      const pos = { get line() { return positionOf(src, ['paths', path, method]).line; }, get column() { return positionOf(src, ['paths', path, method]).column; } };
       if (!id) {
         diagnostics.error(file, pos.line, pos.column, 'openapi-invalid', `${method.toUpperCase()} ${path} has no operationId`);
         continue;
@@ -83,7 +122,7 @@ export async function loadOpenApi(root: string, file: string, version: string, d
         diagnostics.error(file, pos.line, pos.column, 'openapi-invalid', `operationId "${id}" is used twice`);
         continue;
       }
-      operations.set(id, { operationId: id, method, path, operation: op, pathItem, line: pos.line });
+      operations.set(id, { operationId: id, method, path, operation: op, pathItem, get line() { return pos.line; } });
     }
   }
   return { version, file, serverUrl, spec, operations, text };

@@ -61,7 +61,7 @@ function checkI18n(content: LoadedContent, diagnostics: Diagnostics): Partial<Re
       continue;
     }
     if (src === null) continue;
-    keysByLocale.set(locale, new Set(leafKeys(src.doc.toJS())));
+    keysByLocale.set(locale, new Set(leafKeys(src.data)));
     const parsed = checkWithSchema(src, UiStringsSchema, diagnostics, 'i18n-invalid', 'UI strings');
     if (parsed) ui[locale] = parsed;
   }

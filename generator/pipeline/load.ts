@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import matter from 'gray-matter';
 import type { Diagnostics } from '../diagnostics.ts';
 import { routeOfFile, type SourceRoute } from '../routes.ts';
-import { parseYaml, type YamlSource } from '../yaml-source.ts';
+import { parseYaml, parseYamlLazily, type YamlSource } from '../yaml-source.ts';
 
 /** A page file as read from disk, before any check. */
 export interface SourcePage {
@@ -47,7 +47,7 @@ function listFiles(dir: string): string[] {
 }
 
 function readYaml(abs: string, root: string, diagnostics: Diagnostics): YamlSource | null {
-  return parseYaml(readFileSync(abs, 'utf8'), relative(root, abs), diagnostics);
+  return parseYamlLazily(readFileSync(abs, 'utf8'), relative(root, abs), diagnostics);
 }
 
 /** Reads one page file: frontmatter split off with gray-matter, parsed with positions. */
@@ -68,7 +68,7 @@ export function loadPage(root: string, contentDir: string, abs: string, diagnost
     // gray-matter splits the file; YAML is parsed by `yaml` to keep positions.
     const m = matter(source, { engines: { yaml: () => ({}) } });
     body = m.content;
-    fm = parseYaml(m.matter.replace(/^\r?\n/, ''), file, diagnostics, 1);
+    fm = parseYamlLazily(m.matter.replace(/^\r?\n/, ''), file, diagnostics, 1);
   }
   return { file, rel, absPath: abs, route: parsed.route, source, body, frontmatter: fm, mtimeMs: statSync(abs).mtimeMs };
 }

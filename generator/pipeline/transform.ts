@@ -1,51 +1,53 @@
-import { dirname, posix } from 'node:path';
 import { LOCALES } from '../../schemas/index.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
-import { compilePage, type CompiledPage } from '../markdown/processor.ts';
-import { routeOfFile } from '../routes.ts';
+import type { CompiledPage } from '../markdown/processor.ts';
 import type { CheckedSite, Page } from './check.ts';
+import { compileAll, type CompileJob, type WorkerSetup } from './compile-jobs.ts';
 import type { LoadedContent } from './load.ts';
+import { sha, type BuildCache } from './page-cache.ts';
 
 export interface TransformedPage extends Page {
   compiled: CompiledPage;
 }
 
-/** `./start.md` written in content/docs/a/b.ru.md → `/docs/a/start`. */
-export function routeOfRelativeLink(fromFile: string, target: string): string | null {
-  const rel = fromFile.replace(/^content\//, '');
-  let joined = posix.normalize(posix.join(dirname(rel), decodeURI(target)));
-  joined = joined.replace(/\.md$/, '').replace(new RegExp(`\\.(${LOCALES.join('|')})$`), '');
-  const r = routeOfFile(`${joined}.${LOCALES[0]}.md`);
-  return r.ok ? r.route.key : null;
+export { routeOfRelativeLink } from './relative-links.ts';
+
+export interface TransformOptions {
+  highlighter?: CodeHighlighter;
+  /** Compile only these files. */
+  only?: Set<string>;
+  /** Compiled pages of earlier runs. */
+  cache?: BuildCache;
 }
 
-/** Stage 3: markdown → hast for every page; then the checks that compare a page with its translation. */
-export async function transformPages(
-  content: LoadedContent,
-  site: CheckedSite,
-  diagnostics: Diagnostics,
-  options: { highlighter?: CodeHighlighter; only?: Set<string> } = {},
-): Promise<TransformedPage[]> {
-  const publishedFiles = new Set([...content.staticFiles, ...[...content.openapiFiles.keys()].map((v) => `/api/${v}.yaml`)]);
-  const out: TransformedPage[] = [];
-  for (const page of site.pages) {
-    if (options.only && !options.only.has(page.src.file)) continue;
-    const compiled = await compilePage(page.src.source, {
-      file: page.src.file,
-      locale: page.locale,
-      facts: site.facts,
-      staticDir: content.staticDir,
-      highlighter: options.highlighter,
-      tocMaxLevel: page.fm.toc_max_level,
-      page: true,
-      hasRoute: (key) => site.routeKeys.has(key),
-      routeOfRelative: routeOfRelativeLink,
-      hasFile: (p) => publishedFiles.has(p),
-    });
-    diagnostics.push(...compiled.diagnostics);
-    out.push({ ...page, compiled });
-  }
+/** Stage 3: markdown → hast for every page (cached, in parallel); then the translation-pair checks. */
+export async function transformPages(content: LoadedContent, site: CheckedSite, diagnostics: Diagnostics, options: TransformOptions = {}): Promise<TransformedPage[]> {
+  const setup: WorkerSetup = {
+    facts: site.facts,
+    staticDir: content.staticDir,
+    publishedFiles: [...content.staticFiles, ...[...content.openapiFiles.keys()].map((v) => `/api/${v}.yaml`)].sort(),
+    highlight: Boolean(options.highlighter),
+  };
+  const cache = options.cache ?? null;
+  const context = JSON.stringify(setup);
+  const pages = site.pages.filter((p) => !options.only || options.only.has(p.src.file));
+  const compiled = new Array<CompiledPage | null>(pages.length).fill(null);
+  const missing: { i: number; job: CompileJob; key: string }[] = [];
+  pages.forEach((page, i) => {
+    const job: CompileJob = { source: page.src.source, file: page.src.file, locale: page.locale, tocMaxLevel: page.fm.toc_max_level };
+    const key = sha(context, job.file, job.locale, String(job.tocMaxLevel), job.source);
+    const hit = cache?.page(key) ?? null;
+    if (hit) compiled[i] = hit;
+    else missing.push({ i, job, key });
+  });
+  const fresh = await compileAll(missing.map((m) => m.job), setup, options.highlighter);
+  missing.forEach((m, k) => {
+    compiled[m.i] = fresh[k]!;
+    cache?.setPage(m.key, fresh[k]!);
+  });
+  const out = pages.map((page, i) => ({ ...page, compiled: compiled[i]! }));
+  for (const p of out) diagnostics.push(...p.compiled.diagnostics);
   checkTranslationPairs(out, diagnostics);
   return out;
 }
@@ -57,16 +59,14 @@ export function checkTranslationPairs(pages: readonly TransformedPage[], diagnos
   for (const group of byKey.values()) {
     const source = group.find((p) => p.locale === LOCALES[0]);
     if (!source) continue;
-    const h2 = (p: TransformedPage) => p.compiled.mdast.children.filter((c) => c.type === 'heading' && c.depth === 2);
     for (const t of group) {
       if (t === source) continue;
-      const a = h2(source);
-      const b = h2(t);
+      const a = source.compiled.h2Lines;
+      const b = t.compiled.h2Lines;
       if (a.length !== b.length) {
-        const at = b[Math.min(a.length, b.length)] ?? b[b.length - 1];
         diagnostics.error(
           t.src.file,
-          at?.position?.start.line ?? 1,
+          b[Math.min(a.length, b.length)] ?? b[b.length - 1] ?? 1,
           1,
           'translation-sections-mismatch',
           `${b.length} ## sections here, ${a.length} in ${source.src.file}: a translation has the same sections`,
@@ -75,7 +75,7 @@ export function checkTranslationPairs(pages: readonly TransformedPage[], diagnos
       const ca = source.compiled.codeBlocks;
       const cb = t.compiled.codeBlocks;
       if (ca.length !== cb.length) {
-        diagnostics.error(t.src.file, cb[Math.min(ca.length, cb.length)]?.line ?? 1, 1, 'translation-code-mismatch', `${cb.length} code blocks here, ${ca.length} in ${source.src.file}`);
+        diagnostics.error(t.src.file, cb[Math.min(ca.length, cb.length)]?.line ?? cb[cb.length - 1]?.line ?? 1, 1, 'translation-code-mismatch', `${cb.length} code blocks here, ${ca.length} in ${source.src.file}`);
       } else {
         ca.forEach((blockA, i) => {
           const blockB = cb[i]!;

@@ -1,0 +1,71 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Facts, LocaleCode } from '../../schemas/index.ts';
+import type { CodeHighlighter } from '../markdown/highlighter.ts';
+import { compilePage, type CompiledPage, type CompileOptions } from '../markdown/processor.ts';
+import { routeOfRelativeLink } from './relative-links.ts';
+
+/** What a page's compilation needs, as plain data that can cross to a worker. */
+export interface CompileJob {
+  source: string;
+  file: string;
+  locale: LocaleCode;
+  tocMaxLevel?: 2 | 3;
+}
+
+export interface WorkerSetup {
+  facts: Facts;
+  staticDir: string;
+  publishedFiles: string[];
+  highlight: boolean;
+}
+
+export function compileOptions(job: CompileJob, setup: WorkerSetup, highlighter?: CodeHighlighter): CompileOptions {
+  const published = new Set(setup.publishedFiles);
+  return {
+    file: job.file,
+    locale: job.locale,
+    facts: setup.facts,
+    staticDir: setup.staticDir,
+    highlighter,
+    tocMaxLevel: job.tocMaxLevel,
+    page: true,
+    routeOfRelative: routeOfRelativeLink,
+    hasFile: (p) => published.has(p),
+  };
+}
+
+/** Below this many pages a worker's start-up costs more than it saves. */
+const MIN_PAGES_FOR_WORKERS = 24;
+
+/** Compiles pages, on worker threads when there are many (one per core), else on this thread. */
+export async function compileAll(jobs: CompileJob[], setup: WorkerSetup, highlighter?: CodeHighlighter): Promise<CompiledPage[]> {
+  const threads = Math.min(availableParallelism(), 4);
+  if (jobs.length < MIN_PAGES_FOR_WORKERS || threads < 2 || process.env.VITRINA_DOCS_WORKERS === '0') {
+    const out: CompiledPage[] = [];
+    for (const job of jobs) out.push(await compilePage(job.source, compileOptions(job, setup, highlighter)));
+    return out;
+  }
+  const self = import.meta.url;
+  const workerUrl = new URL(self.endsWith('.ts') ? './compile-worker-source.mjs' : './compile-worker.js', self);
+  // Interleaved slices: neighbouring files are often alike in size.
+  const slices: CompileJob[][] = Array.from({ length: threads }, () => []);
+  jobs.forEach((job, i) => slices[i % threads]!.push(job));
+  const results = await Promise.all(
+    slices.map(
+      (slice) =>
+        new Promise<CompiledPage[]>((resolve, reject) => {
+          const worker = new Worker(workerUrl, { workerData: setup });
+          worker.once('message', (r: CompiledPage[]) => {
+            resolve(r);
+            void worker.terminate();
+          });
+          worker.once('error', reject);
+          worker.postMessage(slice);
+        }),
+    ),
+  );
+  const out: CompiledPage[] = new Array(jobs.length);
+  results.forEach((r, t) => r.forEach((page, k) => (out[k * threads + t] = page)));
+  return out;
+}

@@ -1,0 +1,12 @@
+import { dirname, posix } from 'node:path';
+import { LOCALES } from '../../schemas/index.ts';
+import { routeOfFile } from '../routes.ts';
+
+/** `./start.md` written in content/docs/a/b.ru.md → `/docs/a/start`. */
+export function routeOfRelativeLink(fromFile: string, target: string): string | null {
+  const rel = fromFile.replace(/^content\//, '');
+  let joined = posix.normalize(posix.join(dirname(rel), decodeURI(target)));
+  joined = joined.replace(/\.md$/, '').replace(new RegExp(`\\.(${LOCALES.join('|')})$`), '');
+  const r = routeOfFile(`${joined}.${LOCALES[0]}.md`);
+  return r.ok ? r.route.key : null;
+}
