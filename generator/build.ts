@@ -18,6 +18,7 @@ import { BuildCache } from './pipeline/page-cache.ts';
 import { transformPages, type TransformedPage } from './pipeline/transform.ts';
 import { buildSearchShards } from './search/build-shards.ts';
 import { publishFiles } from './publish/publish-files.ts';
+import { checkTranslationMarks } from './translations/check-marks.ts';
 import { prerenderPages } from './prerender.ts';
 
 export interface RunOptions {
@@ -61,6 +62,12 @@ async function loadApis(root: string, files: Map<string, string>, diagnostics: D
   return apis;
 }
 
+/** The blog feeds of each locale: `/blog/rss.xml`, `/en/blog/atom.xml` … */
+export function feedUrls(site: SiteConfig): Partial<Record<LocaleCode, { rss: string; atom: string }>> {
+  const prefix = (code: string) => (code === site.defaultLocale ? '' : `/${code}`);
+  return Object.fromEntries(site.locales.map((l) => [l.code, { rss: `${prefix(l.code)}/blog/rss.xml`, atom: `${prefix(l.code)}/blog/atom.xml` }]));
+}
+
 /** load → check → transform → link → index → emit. Returns every diagnostic; writes only when there is no error. */
 export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const timings: Record<string, number> = {};
@@ -75,6 +82,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const content = loadContent(root, diagnostics);
   lap('load');
   const checked = checkContent(content, diagnostics);
+  checkTranslationMarks(checked.pages, diagnostics);
   lap('check');
   const only = options.mode === 'validate' && options.files?.length ? pagesToCheck(checked, options.files) : undefined;
   const build = options.mode === 'build';
@@ -116,7 +124,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   for (const [path, data] of shards.files) files.set(path, data);
   lap('index');
 
-  const feeds = Object.fromEntries(site.locales.map((l) => [l.code, { rss: `${l.code === site.defaultLocale ? '' : `/${l.code}`}/blog/rss.xml`, atom: `${l.code === site.defaultLocale ? '' : `/${l.code}`}/blog/atom.xml` }]));
+  const feeds = feedUrls(site);
   const assembled: AssembledSite = assembleSite({
     checked: { ...checked, site },
     ui,

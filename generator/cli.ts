@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { Diagnostic } from '../schemas/index.ts';
 import { formatDiagnostics, summarise } from './diagnostics.ts';
@@ -114,6 +114,53 @@ export function createProgram(): Command {
       const { queryBuiltSite } = await import('./search/query-cli.ts');
       const hits = queryBuiltSite(resolve(rootOf(), opts.dir), text, { locale: opts.locale, limit: Number(opts.limit), sidebar: opts.sidebar ?? null });
       process.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
+    });
+
+  program
+    .command('translations')
+    .description('List the en pages whose ru source changed since they were marked (or never marked); --mark records them as in step')
+    .argument('[files...]', 'only these pages (either side of a pair)')
+    .option('--mark', 'write translation_of (the hash of the ru body) into the en pages')
+    .addOption(new Option('--format <format>', 'the list as text or json').choices(['text', 'json']).default('text'))
+    .action(async (files: string[], opts: { mark?: boolean; format: 'text' | 'json' }) => {
+      const { runTranslations } = await import('./translations/translations-cli.ts');
+      const root = rootOf();
+      const out = runTranslations({ root, files: files.map((f) => relative(root, resolve(f)).split(sep).join('/')), mark: Boolean(opts.mark), format: opts.format });
+      process.stdout.write(out.stdout);
+      process.stderr.write(out.stderr);
+      process.exitCode = out.code;
+    });
+
+  program
+    .command('new')
+    .description('Create a ru+en docs page pair from the template of a page type, and list its route in content/routes.tsv')
+    .argument('<route>', 'the new route, e.g. /docs/portal/reports')
+    .addOption(new Option('--type <type>', 'page type (default: from the route)').choices(['how-to', 'concept', 'api-method', 'release-notes']))
+    .option('--title <title>', 'title of the ru page (and of the en page unless --title-en)')
+    .option('--title-en <title>', 'title of the en page')
+    .option('--operation <operationId>', 'API method pages: the operation in content/api/<version>.yaml')
+    .action(async (route: string, opts: { type?: 'how-to' | 'concept' | 'api-method' | 'release-notes'; title?: string; titleEn?: string; operation?: string }) => {
+      const { createPagePair, ScaffoldError } = await import('./scaffold/new-page.ts');
+      try {
+        const r = await createPagePair({ root: rootOf(), route, ...opts });
+        const lines = [`created ${r.route} (${r.type})`, ...r.pages.map((f) => `  ${f}`), ...r.categories.map((f) => `  ${f}  (new folder: set its labels and position)`), `  content/routes.tsv  + ${r.inventoryLine.replace(/\t/g, '  ')}`];
+        lines.push(`write the pages, then check them: vitrina-docs validate ${r.pages.join(' ')}`);
+        process.stderr.write(`${lines.join('\n')}\n`);
+      } catch (e) {
+        if (!(e instanceof ScaffoldError)) throw e;
+        process.stderr.write(`vitrina-docs new: ${e.message}\n`);
+        process.exitCode = EXIT.usage;
+      }
+    });
+
+  program
+    .command('dev')
+    .description("Writers' preview: build once, serve on 127.0.0.1, regenerate what an edit under content/ changes and update the browser")
+    .option('-p, --port <port>', 'port (0: any free port)', '4300')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (opts: { port: string; host: string }) => {
+      const { startDevServer } = await import('./dev/dev-server.ts');
+      await startDevServer({ root: rootOf(), host: opts.host, port: Number(opts.port), log: (line) => process.stderr.write(`${line}\n`) });
     });
 
   return program;

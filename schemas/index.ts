@@ -13,3 +13,4 @@ export * from './page.ts';
 export * from './search.ts';
 export * from './manifest.ts';
 export * from './diagnostic.ts';
+export * from './translation.ts';

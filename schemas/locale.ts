@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { LOCALES } from './locale-codes.ts';
 
 /** The site's locales. `ru` is the default and lives at the root; `en` lives under `/en`. */
-export const LOCALES = ['ru', 'en'] as const;
-export const DEFAULT_LOCALE = 'ru';
+export { DEFAULT_LOCALE, LOCALES } from './locale-codes.ts';
 
 export const LocaleCodeSchema = z.enum(LOCALES).describe('A locale code of the site');
 export type LocaleCode = z.infer<typeof LocaleCodeSchema>;

@@ -51,8 +51,10 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> = (options = {
         transformers: [h.classes],
       }) as HastRoot;
       pre = hast.children[0] as Element;
+      normaliseClasses(pre);
       collectClasses(pre, registry!, used);
-      pre.properties = { className: ['shiki'], tabIndex: 0 };
+      const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
+      pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
     } else {
       pre = {
         type: 'element',
@@ -78,6 +80,14 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> = (options = {
 /** The CSS declarations of a highlighting class, as the registry holds them. */
 function declarations(style: Record<string, string> | string): string {
   return typeof style === 'string' ? style : Object.entries(style).map(([k, v]) => `${k}:${v}`).join(';');
+}
+
+/** Shiki writes `class` strings; hast (and the renderer) use `className` arrays. */
+function normaliseClasses(node: Element): void {
+  const cls = node.properties.class ?? node.properties.className;
+  if (typeof cls === 'string') node.properties.className = cls.split(/\s+/).filter(Boolean);
+  delete node.properties.class;
+  for (const child of node.children) if (child.type === 'element') normaliseClasses(child);
 }
 
 function collectClasses(node: Element, registry: Map<string, Record<string, string> | string>, used: Record<string, string>): void {

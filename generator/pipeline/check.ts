@@ -120,7 +120,7 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
           break;
         }
       }
-      if (version && !versionIds.get(sidebar)?.has(version)) {
+      if (version && site && !versionIds.get(sidebar)?.has(version)) {
         diagnostics.error(src.file, 1, 1, 'unknown-version', `version "${version}" is not declared for the ${sidebar} sidebar in site.yaml`);
       }
       // Every folder above a page needs its category file (its label and order in the sidebar).
@@ -143,20 +143,26 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
     pages.push(page);
   }
 
-  // Translations: every page in every locale.
+  // Translations: every page in every locale (a file whose frontmatter failed still exists).
+  const filesByKey = new Map<string, Map<LocaleCode, SourcePage>>();
+  for (const src of content.pages) {
+    const m = filesByKey.get(src.route.key) ?? new Map<LocaleCode, SourcePage>();
+    m.set(src.route.locale, src);
+    filesByKey.set(src.route.key, m);
+  }
+  for (const [, m] of filesByKey) {
+    for (const locale of LOCALES) {
+      if (m.has(locale)) continue;
+      const other = [...m.values()][0]!;
+      const expected = other.file.replace(new RegExp(`\\.${other.route.locale}\\.md$`), `.${locale}.md`);
+      diagnostics.error(other.file, 1, 1, 'missing-translation', `no ${locale} translation: expected ${expected}`);
+    }
+  }
   const localesByKey = new Map<string, Map<LocaleCode, Page>>();
   for (const p of pages) {
     const m = localesByKey.get(p.key) ?? new Map<LocaleCode, Page>();
     m.set(p.locale, p);
     localesByKey.set(p.key, m);
-  }
-  for (const [, m] of localesByKey) {
-    for (const locale of LOCALES) {
-      if (m.has(locale)) continue;
-      const other = [...m.values()][0]!;
-      const expected = other.src.file.replace(new RegExp(`\\.${other.locale}\\.md$`), `.${locale}.md`);
-      diagnostics.error(other.src.file, 1, 1, 'missing-translation', `no ${locale} translation: expected ${expected}`);
-    }
   }
 
   // The route inventory (content/routes.tsv): every listed route exists, with the kind it says.
@@ -165,6 +171,7 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
       if (!route.startsWith('/docs/')) continue;
       const m = localesByKey.get(route);
       if (!m) {
+        if (filesByKey.has(route)) continue; // the page exists; its frontmatter error is reported
         diagnostics.error('content/routes.tsv', line, 1, 'missing-page', `route ${route} has no page: add content/docs${route.slice(5)}.ru.md and .en.md`);
         continue;
       }

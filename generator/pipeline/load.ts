@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { join, relative } from 'node:path';
 import matter from 'gray-matter';
 import type { Diagnostics } from '../diagnostics.ts';
 import { routeOfFile, type SourceRoute } from '../routes.ts';
-import { parseYaml, parseYamlLazily, type YamlSource } from '../yaml-source.ts';
+import { parseYamlLazily, type YamlSource } from '../yaml-source.ts';
 
 /** A page file as read from disk, before any check. */
 export interface SourcePage {
@@ -41,7 +41,7 @@ export interface LoadedContent {
 
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((d) => d.isFile())
     .map((d) => join(d.parentPath, d.name));
 }

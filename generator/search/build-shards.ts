@@ -1,6 +1,6 @@
 import elasticlunr from 'elasticlunr';
 import type { LocaleCode, SearchDoc, SearchDocsFile, SearchShardRef, SiteConfig, UiStrings } from '../../schemas/index.ts';
-import { usePipeline } from '../../renderer/search/pipeline.ts';
+import { applyPipeline } from '../../renderer/search/pipeline.ts';
 import type { CheckedSite } from '../pipeline/check.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { shortHash } from '../pipeline/assemble.ts';
@@ -60,7 +60,7 @@ export function buildSearchShards(pages: readonly TransformedPage[], checked: Ch
   const sizes: Record<string, number> = {};
   for (const { code: locale } of site.locales) {
     const index = elasticlunr<Record<string, string>>();
-    usePipeline(index as unknown as elasticlunr.Index<object>, locale);
+    applyPipeline(index as unknown as elasticlunr.Index<object>, locale);
     index.setRef('id');
     for (const f of ['title', 'heading', 'text', 'breadcrumbs']) index.addField(f);
     index.saveDocument(false);

@@ -1,0 +1,71 @@
+# vitrina-docs: every workflow is a target. Targets install what they need first
+# (idempotent: a second run is quick).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+PORT ?= 4173
+
+GENERATOR_SOURCES := $(shell find generator schemas renderer/shared renderer/search -name '*.ts' -not -name '*.test.ts' 2>/dev/null)
+RENDERER_SOURCES := $(shell find renderer schemas -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -name '*.test.*' -not -path 'renderer/test-fixtures/*' 2>/dev/null)
+
+.PHONY: help install system-deps validate build preview dev test lint typecheck bench clean schemas
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s "$$(printf '\t')"
+
+install: node_modules/.install-stamp ## install npm packages (npm ci)
+
+node_modules/.install-stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+system-deps: ## install Debian's chromium and nginx when missing (for browser tests)
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+lib/.compiled: node_modules/.install-stamp $(GENERATOR_SOURCES) tsconfig.json tsconfig.build.json
+	npm run --silent compile
+
+.cache/renderer/server/server.js: node_modules/.install-stamp $(RENDERER_SOURCES) tsconfig.json
+	npm run --silent build:renderer
+
+validate: lib/.compiled ## check the content (every check, no output)
+	node bin/vitrina-docs.js validate
+
+build: lib/.compiled .cache/renderer/server/server.js ## build the site into dist/
+	node bin/vitrina-docs.js build
+
+preview: build ## build and serve the site on http://127.0.0.1:$(PORT)
+	node bin/vitrina-docs.js preview --port $(PORT)
+
+dev: lib/.compiled .cache/renderer/server/server.js ## writers' preview: serve, watch content/, reload on save
+	node bin/vitrina-docs.js dev
+
+schemas: lib/.compiled ## write the JSON Schema files to schemas/json/
+	node bin/vitrina-docs.js schemas
+
+typecheck: install
+	npm run --silent typecheck
+
+lint: install
+	npx eslint .
+	npx prettier --check .
+
+test: install system-deps lib/.compiled .cache/renderer/server/server.js ## type check, lint and run every test (unit, golden, build, browser)
+	npm run --silent typecheck
+	npx eslint .
+	npx prettier --check .
+	npx vitest run
+	node bin/vitrina-docs.js build
+	npm run --silent test:e2e
+
+bench: install system-deps lib/.compiled .cache/renderer/server/server.js ## measure build, pages, search and Lighthouse (bench/results.json)
+	npm run --silent bench
+
+clean: ## remove build output and caches
+	rm -rf dist lib .cache test-results playwright-report

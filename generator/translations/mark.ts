@@ -1,0 +1,34 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { TranslationPair } from './status.ts';
+import { translationHash } from './source-hash.ts';
+
+const FRONTMATTER = /^---(\r?\n)([\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
+const KEY_LINE = /^translation_of:.*$/m;
+
+/**
+ * Sets `translation_of: <hash>` in the frontmatter text of a page, replacing the key's line
+ * or adding one before the closing `---`; every other byte stays as it was.
+ */
+export function withTranslationMark(source: string, hash: string): string {
+  const m = FRONTMATTER.exec(source);
+  if (!m) throw new Error('the page has no frontmatter');
+  const eol = m[1]!;
+  const yaml = m[2] ?? '';
+  const line = `translation_of: ${hash}`;
+  const next = KEY_LINE.test(yaml) ? yaml.replace(KEY_LINE, line) : `${yaml}${line}${eol}`;
+  // From the closing `---` on, the text is kept as it is.
+  return `---${eol}${next}${source.slice(3 + eol.length + yaml.length)}`;
+}
+
+/** Records in each translation the hash of its source's current body. Returns the files that changed. */
+export function markTranslations(pairs: readonly TranslationPair[]): string[] {
+  const changed: string[] = [];
+  for (const { translation, source } of pairs) {
+    const text = readFileSync(translation.absPath, 'utf8');
+    const next = withTranslationMark(text, translationHash(readFileSync(source.absPath, 'utf8')));
+    if (next === text) continue;
+    writeFileSync(translation.absPath, next);
+    changed.push(translation.file);
+  }
+  return changed;
+}

@@ -1,0 +1,105 @@
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManifestSchema, PageDataSchema, type Manifest } from '../schemas/index.ts';
+import { ROOT, copyFixture, runCli, treeHash } from './helpers/project.ts';
+
+describe('build of the fixture site', () => {
+  const fixture = copyFixture('site-ok');
+  const dist = join(fixture.root, 'dist');
+  let manifest: Manifest;
+  beforeAll(async () => {
+    const r = await runCli(['-C', fixture.root, 'build', '--no-prerender']);
+    expect(r.stderr).toMatch(/built \d+ pages/);
+    expect(r.code).toBe(0);
+    manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Manifest;
+  });
+  afterAll(() => fixture.cleanup());
+
+  it('writes a manifest that validates against the published JSON Schema', () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/json/manifest.schema.json'), 'utf8'));
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    expect(validate(manifest), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    expect(ManifestSchema.safeParse(manifest).success).toBe(true);
+  });
+
+  it('writes one page JSON per page and locale, without positions', () => {
+    const docs = manifest.routes.filter((r) => r.kind === 'doc' || r.kind === 'blog-post');
+    const pages = readdirSync(join(fixture.root, 'content'), { recursive: true }).filter((f) => String(f).endsWith('.md'));
+    expect(docs).toHaveLength(pages.length);
+    for (const r of docs) {
+      const json = readFileSync(join(dist, r.data), 'utf8');
+      expect(json).not.toContain('"position"');
+      const page = PageDataSchema.parse(JSON.parse(json));
+      expect(page.path).toBe(r.path);
+    }
+  });
+
+  it('routes: default locale at the root, English under /en, index pages, redirects', () => {
+    const paths = manifest.routes.map((r) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(['/', '/en', '/search', '/en/search', '/docs/mobile', '/en/docs/mobile/ic3/visits/start', '/blog/launch', '/en/blog/archive']));
+    expect(manifest.routes.find((r) => r.path === '/docs')).toMatchObject({ kind: 'redirect', to: '/docs/mobile' });
+    expect(manifest.routes.find((r) => r.path === '/en/docs')).toMatchObject({ kind: 'redirect', to: '/en/docs/mobile' });
+  });
+
+  it('localises links, resolves relative links and records versions and alternates', () => {
+    const route = manifest.routes.find((r) => r.path === '/en/docs/mobile/ic3/visits/start');
+    if (route?.kind !== 'doc') throw new Error('missing route');
+    expect(route.version).toBe('ic3');
+    const json = readFileSync(join(dist, route.data), 'utf8');
+    expect(json).toContain('"href":"/en/docs/mobile/ic2/visits/start#steps"');
+    expect(json).toContain('"href":"/en/docs/support"');
+    expect(json).toContain('"href":"mailto:support@vitrina.example"');
+    const page = PageDataSchema.parse(JSON.parse(json));
+    expect(page.alternates).toEqual({ ru: '/docs/mobile/ic3/visits/start', en: '/en/docs/mobile/ic3/visits/start' });
+    expect(page.toc.map((t) => t.id)).toEqual(['before-you-start', 'steps', 'result']);
+    expect(page.editUrl).toMatch(/content\/docs\/mobile\/ic3\/visits\/start\.en\.md$/);
+  });
+
+  it('keeps each version to its own sidebar', () => {
+    const mobile = manifest.locales.ru!.sidebars.mobile!;
+    const flat = (items: unknown[]): string[] => items.flatMap((i) => { const x = i as { path: string | null; items?: unknown[] }; return [x.path ?? '', ...(x.items ? flat(x.items) : [])]; });
+    expect(flat(mobile.ic3!)).toContain('/docs/mobile/ic3/visits/start');
+    expect(flat(mobile.ic3!)).not.toContain('/docs/mobile/ic2/visits/start');
+    expect(flat(mobile.ic2!)).toContain('/docs/mobile/ic2/visits/start');
+  });
+
+  it('draws API method pages from the OpenAPI operation, in the page language', () => {
+    const route = manifest.routes.find((r) => r.path === '/docs/api/backend/methods/v1.5/brands');
+    if (route?.kind !== 'doc') throw new Error('missing route');
+    const page = PageDataSchema.parse(JSON.parse(readFileSync(join(dist, route.data), 'utf8')));
+    expect(page.operation).toMatchObject({ method: 'GET', url: 'https://api.vitrina.example/api/v1.5/catalog/brands', summary: 'Список брендов' });
+    expect(page.operation!.parameters[0]).toMatchObject({ name: 'page', in: 'query', description: 'Номер страницы', default: '1' });
+    const fields = page.operation!.responses[0]!.fields.map((f) => `${f.path}:${f.depth}:${f.required}`);
+    expect(fields).toEqual(['count:0:true', 'results[]:0:true', 'results[].id:1:true', 'results[].name:1:true', 'results[].is_own:1:false']);
+    expect(existsSync(join(dist, 'api/v1.5.yaml'))).toBe(true);
+  });
+
+  it('highlights code at build time with classes, not inline styles', () => {
+    const css = manifest.assets.css.map((u) => readFileSync(join(dist, u), 'utf8')).join('');
+    expect(css).toMatch(/--shiki-light:/);
+    expect(css).toMatch(/--shiki-dark:/);
+    const all = readdirSync(join(dist, 'data'), { recursive: true }).map((f) => String(f)).filter((f) => f.endsWith('.json'));
+    for (const f of all) expect(readFileSync(join(dist, 'data', f), 'utf8')).not.toContain('"style"');
+  });
+
+  it('records image sizes and lazy loading', () => {
+    const route = manifest.routes.find((r) => r.path === '/docs/mobile/ic3/visits/start');
+    if (route?.kind !== 'doc') throw new Error('missing route');
+    expect(readFileSync(join(dist, route.data), 'utf8')).toContain('"src":"/img/shelf.svg","alt":"Схема полки","loading":"lazy","decoding":"async","width":320,"height":120');
+  });
+
+  it('leaves the previous dist/ byte for byte when a build fails', async () => {
+    const before = treeHash(dist);
+    const page = join(fixture.root, 'content/docs/support/index.ru.md');
+    const good = readFileSync(page, 'utf8');
+    writeFileSync(page, `${good}\n[сломано](/docs/nowhere)\n`);
+    const r = await runCli(['-C', fixture.root, 'build', '--no-prerender']);
+    writeFileSync(page, good);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('broken-link');
+    expect(r.stderr).toContain('dist/ was left as it was');
+    expect(treeHash(dist)).toBe(before);
+  });
+});

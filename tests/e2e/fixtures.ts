@@ -1,0 +1,85 @@
+/**
+ * Shared test setup: the base URL of the nginx started by the global setup, the built site's
+ * manifest and page JSON (read from dist/), and a page that fails its test on any console
+ * error, page error or CSP violation (hydration mismatches are reported as console errors).
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Manifest, RouteEntry } from '../../schemas/manifest.ts';
+import type { PageData } from '../../schemas/page.ts';
+import { distDir } from './nginx.ts';
+
+export { expect };
+
+const THIRD_PARTY = /^https:\/\/(?:mc\.yandex\.(?:ru|com)|www\.googletagmanager\.com|[a-z0-9.-]*google-analytics\.com)\//;
+
+export class Site {
+  readonly dist = distDir();
+  readonly manifest: Manifest = JSON.parse(readFileSync(join(this.dist, 'manifest.json'), 'utf8')) as Manifest;
+
+  route(path: string): RouteEntry {
+    const route = this.manifest.routes.find((r) => r.path === path);
+    if (!route) throw new Error(`no route ${path} in the built site`);
+    return route;
+  }
+
+  dataUrl(path: string): string {
+    const route = this.route(path);
+    if (route.kind !== 'doc' && route.kind !== 'blog-post') throw new Error(`${path} has no page JSON`);
+    return route.data;
+  }
+
+  page(path: string): PageData {
+    return JSON.parse(readFileSync(join(this.dist, this.dataUrl(path)), 'utf8')) as PageData;
+  }
+
+  /** The first doc route matching a predicate. */
+  findDoc(test: (r: Extract<RouteEntry, { kind: 'doc' }>) => boolean): Extract<RouteEntry, { kind: 'doc' }> {
+    const route = this.manifest.routes.find((r): r is Extract<RouteEntry, { kind: 'doc' }> => r.kind === 'doc' && test(r));
+    if (!route) throw new Error('no such doc route');
+    return route;
+  }
+}
+
+let sharedSite: Site | null = null;
+
+export interface Fixtures {
+  site: Site;
+  /** Errors seen so far; a test that expects some clears this list. */
+  pageErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => use(process.env.VITRINA_BASE_URL),
+  site: async ({}, use) => use((sharedSite ??= new Site())),
+  pageErrors: async ({}, use) => use([]),
+  page: async ({ page, pageErrors }, use) => {
+    watch(page, pageErrors);
+    // Analytics scripts of the real site config: answered locally (the tests run offline).
+    await page.route(THIRD_PARTY, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    await use(page);
+    expect(pageErrors, 'console errors, page errors or CSP violations').toEqual([]);
+  },
+});
+
+export function watch(page: Page, errors: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat|did not match/i.test(message.text())) errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+}
+
+/** Waits until the client has hydrated and started routing (the router marks <html>). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** Marks the window so that a full reload can be told from a client navigation. */
+export async function markWindow(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __vdMark: number }).__vdMark = 42));
+}
+
+export async function windowMarked(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __vdMark?: number }).__vdMark === 42);
+}

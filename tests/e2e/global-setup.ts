@@ -1,0 +1,17 @@
+/** Starts nginx on dist/ for the whole run; the teardown stops it by its PID. */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distDir, REPO, startNginx } from './nginx.ts';
+
+export const STATE_FILE = join(REPO, '.cache', 'e2e-nginx', 'state.json');
+
+export default async function globalSetup(): Promise<void> {
+  const dist = distDir();
+  if (!existsSync(join(dist, 'manifest.json')) || !existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${dist} has no built site: run the build first (npm run build:renderer && node bin/vitrina-docs.js build)`);
+  }
+  const { pid, port } = await startNginx(dist);
+  writeFileSync(STATE_FILE, JSON.stringify({ pid, port }));
+  process.env.VITRINA_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.VITRINA_DIST = dist;
+}

@@ -1,0 +1,13 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { STATE_FILE } from './global-setup.ts';
+
+export default async function globalTeardown(): Promise<void> {
+  if (!existsSync(STATE_FILE)) return;
+  const { pid } = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as { pid: number };
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  rmSync(STATE_FILE, { force: true });
+}

@@ -1,0 +1,96 @@
+/** The production nginx configuration (deploy/nginx/), exercised on the built site. */
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { COLOUR_MODE_SCRIPT } from '../../renderer/document/colour-mode-script.ts';
+import { expect, test } from './fixtures.ts';
+import { REPO } from './nginx.ts';
+
+test.describe('nginx', () => {
+  test('serves clean URLs and the root', async ({ request, site }) => {
+    for (const path of ['/', '/en', '/docs/mobile', '/en/docs/mobile', '/search', '/blog/archive']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type']).toContain('text/html');
+      expect(await response.text()).toContain('<!doctype html>');
+    }
+    const doc = site.findDoc((r) => r.api);
+    expect((await request.get(doc.path, { maxRedirects: 0 })).status()).toBe(200);
+  });
+
+  test('answers 404 with 404.html for unknown paths', async ({ request }) => {
+    for (const path of ['/no/such/page', '/en/no/such/page', '/docs/mobile/nope', '/404.html']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('id="__VITRINA_PAGE__"');
+      expect(html).toContain('noindex');
+    }
+  });
+
+  test('redirects /index.html, /index and a trailing slash with 301 to the clean path', async ({ request }) => {
+    const cases: [string, string][] = [
+      ['/index.html', '/'],
+      ['/index', '/'],
+      ['/docs/mobile/index.html', '/docs/mobile'],
+      ['/docs/mobile/index', '/docs/mobile'],
+      ['/en/docs/mobile/index.html', '/en/docs/mobile'],
+      ['/docs/mobile/', '/docs/mobile'],
+      ['/docs/mobile/index.html?x=1', '/docs/mobile?x=1'],
+    ];
+    for (const [from, to] of cases) {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers().location, from).toBe(to);
+    }
+  });
+
+  test('caches hashed assets for a year and revalidates HTML and JSON', async ({ request, site }) => {
+    const html = await (await request.get('/docs/mobile')).text();
+    const script = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\//);
+    const asset = await request.get(script!);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers()['content-type']).toContain('javascript');
+    for (const path of ['/docs/mobile', '/manifest.json', site.dataUrl('/docs/mobile'), '/no/such/page']) {
+      const response = await request.get(path);
+      expect(response.headers()['cache-control'], path).toBe('no-cache');
+    }
+    const gzip = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+  });
+
+  test('serves markdown sources as text/markdown in UTF-8', async ({ request, site }) => {
+    const response = await request.get(site.page('/docs/mobile').markdownUrl);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+  });
+
+  test('sends the security headers on pages, assets and errors', async ({ request }) => {
+    for (const path of ['/', '/manifest.json', '/no/such/page']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(headers['content-security-policy']).toContain("object-src 'none'");
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['content-security-policy']).not.toContain('unsafe-inline');
+      expect(headers['content-security-policy']).not.toContain('unsafe-eval');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  test('the CSP allows the inline colour-mode script by its hash, and only it', async ({ request }) => {
+    const hash = `'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`;
+    const csp = (await request.get('/')).headers()['content-security-policy']!;
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc.split(' ')).toContain(hash);
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
+    // The prerendered pages carry exactly that script inline.
+    const html = await (await request.get('/')).text();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toEqual([COLOUR_MODE_SCRIPT]);
+    // The configuration file in the repository says the same.
+    expect(readFileSync(join(REPO, 'deploy/nginx/security-headers.conf'), 'utf8')).toContain(hash);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Real nginx for the end-to-end tests: a generated main config (127.0.0.1, a free port, temp
+ * folders under .cache/e2e-nginx) whose server block includes deploy/nginx/site.conf — the
+ * production configuration itself — with `root` pointing at the built dist/.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+export const NGINX_BIN = process.env.NGINX ?? '/usr/sbin/nginx';
+
+export function distDir(): string {
+  return resolve(process.env.VITRINA_DIST ?? join(REPO, 'dist'));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => ok(port));
+    });
+  });
+}
+
+export function nginxConfig(input: { dir: string; port: number; root: string }): string {
+  const { dir, port, root } = input;
+  return `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+daemon off;
+events { worker_connections 512; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    server_name localhost;
+    root ${root};
+    include vitrina-docs/site.conf;
+  }
+}
+`;
+}
+
+/** Writes the config and starts nginx in the foreground (detached); returns its PID. */
+export async function startNginx(root: string): Promise<{ pid: number; port: number; dir: string }> {
+  const port = await freePort();
+  const dir = join(REPO, '.cache', 'e2e-nginx', String(port));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'tmp'), { recursive: true });
+  symlinkSync(join(REPO, 'deploy', 'nginx'), join(dir, 'vitrina-docs'));
+  writeFileSync(join(dir, 'nginx.conf'), nginxConfig({ dir, port, root }));
+  const child = spawn(NGINX_BIN, ['-p', dir, '-c', join(dir, 'nginx.conf')], { detached: true, stdio: 'ignore' });
+  child.unref();
+  if (!child.pid) throw new Error('nginx did not start');
+  for (let i = 0; i < 100; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/manifest.json`, { method: 'HEAD' });
+      if (response.status) return { pid: child.pid, port, dir };
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  process.kill(child.pid, 'SIGTERM');
+  throw new Error(`nginx did not answer on port ${port} (see ${dir}/error.log)`);
+}
