@@ -15,6 +15,8 @@ export const JSON_SCHEMAS: Record<string, z.ZodType> = {
   'page.schema.json': S.PageDataSchema,
   'search-docs.schema.json': S.SearchDocsFileSchema,
   'search-index.schema.json': S.SearchIndexSchema,
+  'search-shard.schema.json': S.CompactShardSchema,
+  'search-page-text.schema.json': S.SearchPageTextSchema,
   'diagnostic.schema.json': S.DiagnosticSchema,
 };
 

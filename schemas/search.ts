@@ -40,11 +40,49 @@ export const SearchIndexSchema = z
   })
   .describe('An elasticlunr index shard');
 
-/** Where a locale's search shard lives. */
+/**
+ * The browser's shard: the postings of an elasticlunr index in a compact, lossless encoding
+ * (elasticlunr's own serialisation is a trie with an object per character, several times larger),
+ * plus the table of sections. `decodeShard` (renderer/search/shard-codec.ts) turns it back into
+ * a stock `elasticlunr.Index` with the same scores. Section anchors, headings and texts, for drawing hits,
+ * are fetched per page from `textBase` + `<page index>.json` (a `SearchPageTextSchema`).
+ */
+export const CompactShardSchema = z
+  .strictObject({
+    format: z.literal('vitrina-search-shard/1'),
+    locale: LocaleCodeSchema,
+    pipeline: z.array(z.string()).describe('Names of the pipeline functions, in order'),
+    fields: z.array(z.string()).describe('Indexed fields, in the order of the section lengths'),
+    pages: z
+      .array(z.tuple([z.string(), z.string(), z.string(), SidebarIdSchema.nullable()]))
+      .describe('[route, title, breadcrumbs, sidebar] of each page'),
+    sections: z
+      .array(z.array(z.union([z.number(), z.string()])))
+      .describe('[page index, length of each field…] of each section; its position is its reference'),
+    postings: z
+      .record(z.string(), z.record(z.string(), z.string()))
+      .describe(
+        'field → token → postings: numbers (per section: gap from the previous section × 2, +1 when a count follows; then the count) written 5 bits a character, little-endian, in A–Z a–z 0–9 - _; a character from the second half says more follow',
+      ),
+    textBase: z.string().describe('URL prefix of the per-page section texts'),
+  })
+  .describe('A search shard in the browser encoding');
+export type CompactShard = z.infer<typeof CompactShardSchema>;
+
+/** Section anchors, headings and texts of one page, in the order of its sections in the shard. */
+export const SearchPageTextSchema = z.strictObject({
+  anchors: z.array(z.string()).describe('Heading id of each section ("" for the lead)'),
+  headings: z.array(z.string()),
+  texts: z.array(z.string()),
+});
+export type SearchPageText = z.infer<typeof SearchPageTextSchema>;
+
+/** Where a locale's search files live. */
 export const SearchShardRefSchema = z.strictObject({
   locale: LocaleCodeSchema,
-  index: z.string().describe('URL of the elasticlunr index JSON'),
-  docs: z.string().describe('URL of the section documents JSON'),
+  shard: z.string().describe('URL of the compact shard the site loads (CompactShard)'),
+  index: z.string().describe('URL of the same index in stock elasticlunr JSON (for Node tools and chatbots)'),
+  docs: z.string().describe('URL of the section documents with their full text (SearchDocsFile)'),
   documents: z.number().int(),
 });
 export type SearchShardRef = z.infer<typeof SearchShardRefSchema>;

@@ -1,24 +1,32 @@
 import elasticlunr from 'elasticlunr';
-import type { LocaleCode, SearchDoc, SearchDocsFile, SearchShardRef, SiteConfig, UiStrings } from '../../schemas/index.ts';
+import type { LocaleCode, SearchDoc, SearchDocsFile, SearchPageText, SearchShardRef, SiteConfig, SidebarId, UiStrings } from '../../schemas/index.ts';
 import { applyPipeline } from '../../renderer/search/pipeline.ts';
+import { encodeShard, type ShardSection } from '../../renderer/search/shard-codec.ts';
 import type { CheckedSite } from '../pipeline/check.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { shortHash } from '../pipeline/assemble.ts';
 
-/** Longest section text kept for snippets; the index itself holds every word. */
-export const SNIPPET_SOURCE_CHARS = 600;
+/** Indexed fields; the query boosts them (renderer/search/query.ts). */
+export const SEARCH_FIELDS = ['title', 'heading', 'text'] as const;
 
 export interface SearchShards {
   refs: Partial<Record<LocaleCode, SearchShardRef>>;
   files: Map<string, string>;
-  /** Bytes of each file, by path. */
+  /** Bytes of the files a first search fetches (shard) and of the others, by path. */
   sizes: Record<string, number>;
 }
 
-/** Section documents of the pages of one locale: the lead and every heading of level 2–3. */
-export function sectionDocs(pages: readonly TransformedPage[], checked: CheckedSite, site: SiteConfig, locale: LocaleCode, ui: UiStrings): { doc: SearchDoc; full: string; keywords: string }[] {
+interface Section {
+  doc: SearchDoc;
+  page: number;
+  keywords: string;
+}
+
+/** The sections of one locale's pages: the lead and every heading of level 2–3, in page order. */
+export function collectSections(pages: readonly TransformedPage[], checked: CheckedSite, site: SiteConfig, locale: LocaleCode, ui: UiStrings): { sections: Section[]; pages: [string, string, string, SidebarId | null][] } {
   const sidebarLabel = new Map(site.sidebars.map((s) => [s.id, s.label[locale]]));
-  const out: { doc: SearchDoc; full: string; keywords: string }[] = [];
+  const sections: Section[] = [];
+  const pageRows: [string, string, string, SidebarId | null][] = [];
   for (const p of pages) {
     if (p.locale !== locale) continue;
     const crumbs: string[] = [];
@@ -30,12 +38,16 @@ export function sectionDocs(pages: readonly TransformedPage[], checked: CheckedS
       }
     } else crumbs.push(ui.blog.title);
     const breadcrumbs = crumbs.join(' › ');
+    const pageIndex = pageRows.length;
+    pageRows.push([p.path, p.fm.title, breadcrumbs, p.sidebar]);
     for (const s of p.compiled.sections) {
       const lead = s.anchor === null;
-      const full = lead ? `${p.fm.description} ${s.text}`.trim() : s.text;
-      out.push({
+      const id = String(sections.length);
+      sections.push({
+        page: pageIndex,
+        keywords: lead ? (p.fm.keywords ?? []).join(' ') : '',
         doc: {
-          id: `${p.path}#${s.anchor ?? ''}`,
+          id,
           url: s.anchor ? `${p.path}#${s.anchor}` : p.path,
           route: p.path,
           anchor: s.anchor,
@@ -43,41 +55,60 @@ export function sectionDocs(pages: readonly TransformedPage[], checked: CheckedS
           heading: s.heading,
           breadcrumbs,
           sidebar: p.sidebar,
-          text: full.length > SNIPPET_SOURCE_CHARS ? `${full.slice(0, SNIPPET_SOURCE_CHARS).replace(/\s+\S*$/, '')}…` : full,
+          text: lead ? `${p.fm.description} ${s.text}`.trim() : s.text,
         },
-        full,
-        keywords: lead ? (p.fm.keywords ?? []).join(' ') : '',
       });
     }
   }
-  return out;
+  return { sections, pages: pageRows };
 }
 
-/** Stage 5: one elasticlunr shard per locale, its section documents in a separate file. */
+/**
+ * Stage 5: per locale, an elasticlunr index of the page sections. Written three ways:
+ * the compact shard the site loads on the first search (plus the section texts per page, for
+ * snippets), and the stock elasticlunr JSON with the full documents, for Node tools and chatbots.
+ */
 export function buildSearchShards(pages: readonly TransformedPage[], checked: CheckedSite, site: SiteConfig, ui: Record<LocaleCode, UiStrings>): SearchShards {
   const refs: Partial<Record<LocaleCode, SearchShardRef>> = {};
   const files = new Map<string, string>();
   const sizes: Record<string, number> = {};
   for (const { code: locale } of site.locales) {
+    const { sections, pages: pageRows } = collectSections(pages, checked, site, locale, ui[locale]);
     const index = elasticlunr<Record<string, string>>();
     applyPipeline(index as unknown as elasticlunr.Index<object>, locale);
     index.setRef('id');
-    for (const f of ['title', 'heading', 'text', 'breadcrumbs']) index.addField(f);
+    for (const f of SEARCH_FIELDS) index.addField(f);
     index.saveDocument(false);
-    const docs = sectionDocs(pages, checked, site, locale, ui[locale]);
-    for (const { doc, full, keywords } of docs) {
-      index.addDoc({ id: doc.id, title: `${doc.title} ${keywords}`.trim(), heading: doc.heading, text: full, breadcrumbs: doc.breadcrumbs });
+    const meta: ShardSection[] = [];
+    const docInfo = (index.documentStore as unknown as { docInfo: Record<string, Record<string, number>> }).docInfo;
+    for (const s of sections) {
+      const d = s.doc;
+      index.addDoc({ id: d.id, title: `${d.title} ${s.keywords}`.trim(), heading: d.heading, text: d.text });
+      meta.push({ page: s.page, lengths: SEARCH_FIELDS.map((f) => docInfo[d.id]?.[f] ?? 0) });
     }
-    const indexJson = JSON.stringify(index.toJSON());
-    const docsFile: SearchDocsFile = { locale, docs: docs.map((d) => d.doc) };
+    const stockJson = JSON.stringify(index.toJSON());
+    const docsFile: SearchDocsFile = { locale, docs: sections.map((s) => s.doc) };
     const docsJson = JSON.stringify(docsFile);
-    const indexPath = `search/${locale}.${shortHash(indexJson)}.index.json`;
-    const docsPath = `search/${locale}.${shortHash(docsJson)}.docs.json`;
-    files.set(indexPath, indexJson);
-    files.set(docsPath, docsJson);
-    sizes[indexPath] = indexJson.length;
-    sizes[docsPath] = docsJson.length;
-    refs[locale] = { locale, index: `/${indexPath}`, docs: `/${docsPath}`, documents: docs.length };
+    const textsByPage: SearchPageText[] = pageRows.map(() => ({ anchors: [], headings: [], texts: [] }));
+    for (const s of sections) {
+      textsByPage[s.page]!.anchors.push(s.doc.anchor ?? '');
+      textsByPage[s.page]!.headings.push(s.doc.heading);
+      textsByPage[s.page]!.texts.push(s.doc.text);
+    }
+    const textHash = shortHash(JSON.stringify(textsByPage));
+    const textBase = `/search/${locale}-${textHash}/`;
+    const shardJson = JSON.stringify(encodeShard(index as unknown as elasticlunr.Index<object>, { locale, pages: pageRows, textBase }, meta));
+    const paths = {
+      shard: `search/${locale}.${shortHash(shardJson)}.shard.json`,
+      index: `search/${locale}.${shortHash(stockJson)}.elasticlunr.json`,
+      docs: `search/${locale}.${shortHash(docsJson)}.docs.json`,
+    };
+    files.set(paths.shard, shardJson);
+    files.set(paths.index, stockJson);
+    files.set(paths.docs, docsJson);
+    textsByPage.forEach((body, i) => files.set(`${textBase.slice(1)}${i}.json`, JSON.stringify(body)));
+    sizes[paths.shard] = shardJson.length;
+    refs[locale] = { locale, shard: `/${paths.shard}`, index: `/${paths.index}`, docs: `/${paths.docs}`, documents: sections.length };
   }
   return { refs, files, sizes };
 }

@@ -18,6 +18,7 @@ export function queryBuiltSite(dist: string, text: string, opts: { locale: Local
   const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Manifest;
   const ref = manifest.locales[opts.locale]?.search;
   if (!ref) throw new Error(`no search shard for locale ${opts.locale} in ${dist}/manifest.json`);
+  // The stock elasticlunr index and the full documents: what a chatbot loads too.
   const index = loadIndex(JSON.parse(readFileSync(join(dist, ref.index), 'utf8')));
   const docs = JSON.parse(readFileSync(join(dist, ref.docs), 'utf8')) as SearchDocsFile;
   const byId = new Map(docs.docs.map((d) => [d.id, d]));

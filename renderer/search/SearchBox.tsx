@@ -1,38 +1,23 @@
 /**
- * The navbar search box: `/` or Ctrl/Cmd+K focuses it, results drop down as you type (top 8),
- * arrow keys and Enter choose, Escape closes and gives the focus back. Without JavaScript it
- * is a plain form that opens /search?q=….
+ * The search box: `/` or Ctrl/Cmd+K focuses the navbar one; results drop down as you type
+ * (SearchDropdown, a chunk loaded on focus together with the engine); Escape closes and gives
+ * the focus back. Without JavaScript it is a plain form that opens /search?q=….
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSite } from '../app/site-context.ts';
 import { Icon } from '../components/Icon.tsx';
 import { useUi } from '../components/ui-context.ts';
-import { fill } from '../shared/format.ts';
 import { withLocale } from '../shared/paths.ts';
-import { Highlighted } from './Highlighted.tsx';
 import { loadSearchEngine } from './load-engine.ts';
-import type { SearchEngine, SearchHit } from './search-api.ts';
+import type { SearchDropdownHandle } from './SearchDropdown.tsx';
 
-const TOP = 8;
-
-type Status = 'idle' | 'loading' | 'ready' | 'failed';
-
-/** Loads the locale's engine on demand; `engine` is null until then. */
-export function useSearchEngine(): { status: Status; engine: SearchEngine | null; start(): void } {
-  const { data } = useSite();
-  const shard = data.search;
-  const [state, setState] = useState<{ key: string | null; status: Status; engine: SearchEngine | null }>({ key: null, status: 'idle', engine: null });
-  const current = shard && state.key === shard.index ? state : { status: 'idle' as Status, engine: null };
-  const start = () => {
-    if (!shard || current.status === 'loading' || current.status === 'ready') return;
-    setState({ key: shard.index, status: 'loading', engine: null });
-    loadSearchEngine(shard).then(
-      (engine) => setState({ key: shard.index, status: 'ready', engine }),
-      () => setState({ key: shard.index, status: 'failed', engine: null }),
-    );
-  };
-  return { status: shard ? current.status : 'failed', engine: current.engine, start };
-}
+const loadDropdown = () => import('./SearchDropdown.tsx');
+// A chunk that is gone (a redeploy) must not take the page down: the box then says search failed.
+const SearchDropdown = lazy(() =>
+  loadDropdown().catch(() => ({
+    default: ({ ui }: { ui: { search: { failed: string } } }) => <p className="search-dropdown search-status">{ui.search.failed}</p>,
+  })),
+);
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -41,22 +26,21 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' }) {
   const ui = useUi();
-  const { router, state } = useSite();
-  const { status, engine, start } = useSearchEngine();
+  const { router, state, data } = useSite();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const [activeId, setActiveId] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
+  const dropdown = useRef<SearchDropdownHandle>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const id = useId();
-  const listId = `${id}-list`;
+  const listId = `${useId()}-list`;
   const searchPath = withLocale('/search', state.locale);
+  const allResults = `${searchPath}?q=${encodeURIComponent(query.trim())}`;
 
   useEffect(() => {
     if (variant !== 'navbar') return;
     const onKey = (event: globalThis.KeyboardEvent) => {
-      const k = event.key.toLowerCase();
-      if ((k === 'k' && (event.ctrlKey || event.metaKey)) || (event.key === '/' && !isTyping(event.target))) {
+      if ((event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey)) || (event.key === '/' && !isTyping(event.target))) {
         event.preventDefault();
         returnFocus.current = document.activeElement as HTMLElement | null;
         input.current?.focus();
@@ -66,55 +50,45 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' 
     return () => removeEventListener('keydown', onKey);
   }, [variant]);
 
-  const all: SearchHit[] = engine && query.trim() ? engine.search(query) : [];
-  const hits = all.slice(0, TOP);
-  const expanded = open && query.trim() !== '';
-
-  const close = (refocus: boolean) => {
+  const prepare = () => {
+    void loadDropdown().catch(() => {});
+    if (data.search) void loadSearchEngine(data.search).catch(() => {});
+  };
+  const close = () => {
     setOpen(false);
-    setActive(-1);
-    if (refocus) {
-      const back = returnFocus.current;
-      returnFocus.current = null;
-      if (back && back !== input.current && document.contains(back)) back.focus();
-      else input.current?.blur();
-    }
+    const back = returnFocus.current;
+    returnFocus.current = null;
+    if (back && back !== input.current && document.contains(back)) back.focus();
+    else input.current?.blur();
   };
   const go = (href: string) => {
-    close(false);
+    setOpen(false);
     setQuery('');
+    returnFocus.current = null;
     input.current?.blur();
     router.navigate(href);
   };
-  const allResults = `${searchPath}?q=${encodeURIComponent(query.trim())}`;
-
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'Enter') {
       event.preventDefault();
       setOpen(true);
-      const n = hits.length;
-      if (n) setActive((a) => (event.key === 'ArrowDown' ? (a + 1) % n : (a - 1 + n) % n));
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const hit = hits[active];
-      if (hit) go(hit.doc.url);
-      else if (query.trim()) go(allResults);
+      if (dropdown.current?.onKey(event.key)) return;
+      if (event.key === 'Enter' && query.trim()) go(allResults);
     }
   };
+  const expanded = open && query.trim() !== '';
 
   return (
     <form
-      role="search"
+      role={variant === 'navbar' ? 'search' : undefined}
+      aria-label={variant === 'navbar' ? ui.search.label : undefined}
       className={`search-box search-${variant}`}
       action={searchPath}
       method="get"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (query.trim()) go(allResults);
-      }}
+      onSubmit={(e) => e.preventDefault()}
     >
       <Icon name="search" className="search-icon" />
       <input
@@ -126,13 +100,13 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' 
         aria-expanded={expanded}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-activedescendant={expanded ? activeId : undefined}
         placeholder={ui.search.placeholder}
         autoComplete="off"
         spellCheck={false}
         value={query}
         onFocus={() => {
-          start();
+          prepare();
           setOpen(true);
         }}
         onBlur={(e) => {
@@ -140,9 +114,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' 
         }}
         onChange={(e) => {
           setQuery(e.target.value);
-          setActive(-1);
           setOpen(true);
-          start();
         }}
         onKeyDown={onKeyDown}
       />
@@ -151,52 +123,20 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' 
           /
         </kbd>
       )}
-      <div className="search-dropdown" hidden={!expanded}>
-        <ul role="listbox" id={listId} aria-label={ui.search.label}>
-          {hits.map((hit, i) => (
-            <li
-              key={hit.doc.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={i === active ? 'is-active' : undefined}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => go(hit.doc.url)}
-              onMouseMove={() => setActive(i)}
-            >
-              <span className="hit-title">
-                {hit.doc.title}
-                {hit.doc.heading && <span className="hit-heading"> › {hit.doc.heading}</span>}
-              </span>
-              <span className="hit-snippet">
-                <Highlighted text={hit.snippet} ranges={hit.highlights} />
-              </span>
-            </li>
-          ))}
-        </ul>
-        <p className="search-status" aria-live="polite">
-          {status === 'loading' || (status === 'idle' && query)
-            ? ui.search.loading
-            : status === 'failed'
-              ? ui.search.failed
-              : !hits.length
-                ? fill(ui.search.noResults, { query: query.trim() })
-                : null}
-        </p>
-        {all.length > 0 && (
-          <a
-            className="search-all"
-            href={allResults}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={(e) => {
-              e.preventDefault();
-              go(allResults);
-            }}
-          >
-            {fill(ui.search.seeAll, { count: all.length })}
-          </a>
+      <Suspense fallback={null}>
+        {expanded && (
+          <SearchDropdown
+            ref={dropdown}
+            id={listId}
+            query={query}
+            shard={data.search}
+            ui={ui}
+            allResults={allResults}
+            onActive={setActiveId}
+            go={go}
+          />
         )}
-      </div>
+      </Suspense>
     </form>
   );
 }

@@ -8,11 +8,11 @@ import type { SearchEngine } from './search-api.ts';
 const engines = new Map<string, Promise<SearchEngine>>();
 
 export function loadSearchEngine(shard: SearchShardRef): Promise<SearchEngine> {
-  let engine = engines.get(shard.index);
+  let engine = engines.get(shard.shard);
   if (!engine) {
-    engine = import('./provisional-engine.ts').then((m) => m.loadEngine(shard));
-    engine.catch(() => engines.delete(shard.index));
-    engines.set(shard.index, engine);
+    engine = import('./engine.ts').then((m) => m.loadEngine(shard));
+    engine.catch(() => engines.delete(shard.shard));
+    engines.set(shard.shard, engine);
   }
   return engine;
 }

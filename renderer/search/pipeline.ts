@@ -59,7 +59,7 @@ export function registerPipeline(): void {
 }
 
 /** Sets an index's pipeline for a locale. */
-export function usePipeline(index: elasticlunr.Index<object>, locale: LocaleCode): void {
+export function applyPipeline(index: elasticlunr.Index<object>, locale: LocaleCode): void {
   registerPipeline();
   index.pipeline.reset();
   index.pipeline.add(trimmer, locale === 'ru' ? stopRuFn : stopEnFn, locale === 'ru' ? stemRuFn : stemEnFn);

@@ -6,7 +6,7 @@
 import type { LocaleCode, SearchDoc } from '../../schemas/index.ts';
 import { analyse, elasticlunr, registerPipeline, trimToken } from './pipeline.ts';
 
-export const FIELD_BOOSTS = { title: 4, heading: 2, text: 1, breadcrumbs: 0.5 } as const;
+export const FIELD_BOOSTS = { title: 4, heading: 2, text: 1 } as const;
 
 export interface SearchHit {
   doc: SearchDoc;

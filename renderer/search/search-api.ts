@@ -1,9 +1,8 @@
 /**
  * The interface between the site's search UI and a search engine over a locale's shard.
  *
- * The lead's browser search module (elasticlunr shards, issue 4) implements `SearchEngine`
- * and is plugged in by `load-engine.ts`; until then `provisional-engine.ts` answers from the
- * shard's section documents alone. The UI depends on nothing but this file.
+ * `engine.ts` implements it over the compact shard decoded into an elasticlunr index; it is
+ * loaded lazily by `load-engine.ts`. The UI depends on nothing but this file.
  */
 import type { SearchDoc, SearchShardRef } from '../../schemas/search.ts';
 import type { SidebarId } from '../../schemas/sidebar.ts';
@@ -26,6 +25,11 @@ export interface SearchOptions {
 export interface SearchEngine {
   /** Every hit for the query, best first. The last word is matched as a prefix (search as you type). */
   search(query: string, options?: SearchOptions): SearchHit[];
+  /**
+   * Fetches the section texts these hits need for their snippets (the shard itself holds no
+   * text). Resolves true when new text arrived: search again to draw the snippets.
+   */
+  ensureText(hits: readonly SearchHit[]): Promise<boolean>;
 }
 
 /** Loads a locale's shard (index and documents) and returns an engine over it. */

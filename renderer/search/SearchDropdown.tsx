@@ -1,0 +1,98 @@
+/**
+ * The results under the navbar search box (a separate chunk, loaded when the box gets focus):
+ * top 8 hits with title, section heading and highlighted snippet; arrow keys move, Enter opens.
+ */
+import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import type { SearchShardRef } from '../../schemas/search.ts';
+import type { UiStrings } from '../../schemas/i18n.ts';
+import { fill } from '../shared/format.ts';
+import { Highlighted } from './Highlighted.tsx';
+import { useSearchEngine } from './useSearchEngine.ts';
+import { useSnippetTexts } from './useSnippetTexts.ts';
+
+const TOP = 8;
+
+export interface SearchDropdownHandle {
+  /** Arrow keys and Enter from the input; true when handled. */
+  onKey(key: string): boolean;
+}
+
+export interface SearchDropdownProps {
+  ref: Ref<SearchDropdownHandle>;
+  id: string;
+  query: string;
+  shard: SearchShardRef | null;
+  ui: UiStrings;
+  allResults: string;
+  onActive(id: string | undefined): void;
+  go(href: string): void;
+}
+
+export default function SearchDropdown({ ref, id, query, shard, ui, allResults, onActive, go }: SearchDropdownProps) {
+  const { status, engine, start } = useSearchEngine(shard);
+  const [active, setActive] = useState(-1);
+  useEffect(start, [shard]); // eslint-disable-line react-hooks/exhaustive-deps
+  const q = query.trim();
+  const all = engine && q ? engine.search(q) : [];
+  const hits = all.slice(0, TOP);
+  useSnippetTexts(engine, hits);
+  useEffect(() => setActive(-1), [q]);
+  useEffect(() => onActive(active >= 0 && hits[active] ? `${id}-${active}` : undefined));
+  useImperativeHandle(ref, () => ({
+    onKey(key) {
+      const n = hits.length;
+      if (key === 'ArrowDown' || key === 'ArrowUp') {
+        if (n) setActive((a) => (key === 'ArrowDown' ? (a + 1) % n : (a - 1 + n) % n));
+        return true;
+      }
+      const hit = hits[active];
+      if (key === 'Enter' && hit) {
+        go(hit.doc.url);
+        return true;
+      }
+      return false;
+    },
+  }));
+  return (
+    <div className="search-dropdown">
+      <ul role="listbox" id={id} aria-label={ui.search.label}>
+        {hits.map((hit, i) => (
+          <li
+            key={hit.doc.id}
+            id={`${id}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={i === active ? 'is-active' : undefined}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => go(hit.doc.url)}
+            onMouseMove={() => setActive(i)}
+          >
+            <span className="hit-title">
+              {hit.doc.title}
+              {hit.doc.heading && <span className="hit-heading"> › {hit.doc.heading}</span>}
+            </span>
+            <span className="hit-snippet">
+              <Highlighted text={hit.snippet} ranges={hit.highlights} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="search-status" aria-live="polite">
+        {status === 'failed' ? ui.search.failed : !engine ? ui.search.loading : !hits.length ? fill(ui.search.noResults, { query: q }) : null}
+      </p>
+      {all.length > 0 && (
+        <a
+          className="search-all"
+          href={allResults}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={(e) => {
+            e.preventDefault();
+            go(allResults);
+          }}
+        >
+          {fill(ui.search.seeAll, { count: all.length })}
+        </a>
+      )}
+    </div>
+  );
+}
