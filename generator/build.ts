@@ -2,24 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCALES, type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '../schemas/index.ts';
 import { Diagnostics } from './diagnostics.ts';
-import { lastUpdatedTimes } from './git-times.ts';
-import { createCodeHighlighter } from './markdown/highlighter.ts';
 import { checkApiPages } from './openapi/check-api-pages.ts';
 import { loadOpenApi, type OpenApiDescription } from './openapi/load-openapi.ts';
-import { operationView } from './openapi/operation-view.ts';
-import { assembleSite, shortHash, type AssembledSite } from './pipeline/assemble.ts';
 import { checkContent } from './pipeline/check.ts';
-import { emitAtomically, type OutputFiles } from './pipeline/emit.ts';
 import { checkLinks } from './pipeline/link.ts';
-import { codeStylesheet } from './markdown/remark-code-blocks.ts';
+import type { AssembledSite } from './pipeline/assemble.ts';
+import type { OutputFiles } from './pipeline/emit.ts';
 import { loadContent } from './pipeline/load.ts';
 import { pagesToCheck } from './pipeline/select.ts';
 import { BuildCache } from './pipeline/page-cache.ts';
 import { transformPages, type TransformedPage } from './pipeline/transform.ts';
-import { buildSearchShards } from './search/build-shards.ts';
-import { publishFiles } from './publish/publish-files.ts';
 import { checkTranslationMarks } from './translations/check-marks.ts';
-import { prerenderPages } from './prerender.ts';
 
 export interface RunOptions {
   /** Project root (holds content/). */
@@ -86,7 +79,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   lap('check');
   const only = options.mode === 'validate' && options.files?.length ? pagesToCheck(checked, options.files) : undefined;
   const build = options.mode === 'build';
-  const highlighter = build ? await createCodeHighlighter() : undefined;
+  const highlighter = build ? await (await import('./markdown/highlighter.ts')).createCodeHighlighter() : undefined;
   const cache = new BuildCache(root, options.cache !== false, options.mode);
   const transformed = await transformPages(content, checked, diagnostics, { highlighter, only: only?.compile, cache });
   lap('transform');
@@ -94,7 +87,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   lap('link');
   const apis = await loadApis(root, content.openapiFiles, diagnostics, cache);
   lap('openapi');
-  const resolvedOps = checkApiPages(transformed, apis, diagnostics, cache);
+  const resolvedOps = checkApiPages(transformed, apis, diagnostics, cache, { reportUnused: !only });
   lap('api-pages');
   cache.save(Boolean(only));
 
@@ -104,6 +97,18 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const summary = { diagnostics: result, errors, warnings: result.length - errors, timings };
   if (!build || errors > 0 || !checked.site) return { ...summary, stats: null };
 
+  // What only a build needs is loaded here, so that `validate` starts quickly.
+  const [{ operationView }, { assembleSite, shortHash }, { emitAtomically }, { buildSearchShards }, { publishFiles }, { prerenderPages }, { lastUpdatedTimes }, { codeStylesheet }] =
+    await Promise.all([
+      import('./openapi/operation-view.ts'),
+      import('./pipeline/assemble.ts'),
+      import('./pipeline/emit.ts'),
+      import('./search/build-shards.ts'),
+      import('./publish/publish-files.ts'),
+      import('./prerender.ts'),
+      import('./git-times.ts'),
+      import('./markdown/remark-code-blocks.ts'),
+    ]);
   const site = checked.site as SiteConfig;
   const ui = checked.ui as Record<LocaleCode, UiStrings>;
   const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();

@@ -1,12 +1,29 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 as Ajv2020Type } from 'ajv/dist/2020.js';
+import type * as Ajv2020Module from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
 import type { Diagnostics } from '../diagnostics.ts';
 import { sha, type BuildCache } from '../pipeline/page-cache.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import type { OpenApiDescription, ResolvedOperation } from './load-openapi.ts';
 import { responseSchema } from './operation-view.ts';
 
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-const compiled = new WeakMap<object, ReturnType<typeof ajv.compile>>();
+type Validate = ReturnType<Ajv2020Type['compile']>;
+let ajv: Ajv2020Type | null = null;
+const compiled = new WeakMap<object, Validate>();
+
+/** ajv is loaded when an example has to be checked (results are cached by their inputs). */
+function compileSchema(schema: object): Validate {
+  if (!ajv) {
+    const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof Ajv2020Module;
+    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  }
+  let v = compiled.get(schema);
+  if (!v) {
+    v = ajv.compile(schema);
+    compiled.set(schema, v);
+  }
+  return v;
+}
 
 /** The API version of a method page: the version of its folder (v1.5 or v1). */
 export function apiVersionOf(page: TransformedPage): string | null {
@@ -16,9 +33,9 @@ export function apiVersionOf(page: TransformedPage): string | null {
 /**
  * Each method page names an operation of its version's description; each JSON example
  * titled with a status (```json title="200 OK") validates against that response's schema;
- * each operation has a page.
+ * each operation has a page (unless `reportUnused` is false: a check of some pages only).
  */
-export function checkApiPages(pages: readonly TransformedPage[], apis: Map<string, OpenApiDescription>, diagnostics: Diagnostics, cache?: BuildCache): Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }> {
+export function checkApiPages(pages: readonly TransformedPage[], apis: Map<string, OpenApiDescription>, diagnostics: Diagnostics, cache?: BuildCache, options: { reportUnused?: boolean } = {}): Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }> {
   const resolved = new Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }>();
   const used = new Set<string>();
   for (const page of pages) {
@@ -65,14 +82,15 @@ export function checkApiPages(pages: readonly TransformedPage[], apis: Map<strin
         report('example-invalid-json', `the ${status} example is not valid JSON: ${(e as Error).message}`);
         continue;
       }
-      const validate = compiled.get(schema) ?? ajv.compile(schema);
-      compiled.set(schema, validate);
+      const validate = compileSchema(schema);
       if (!validate(data)) {
         const first = validate.errors?.slice(0, 3).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
         report('example-schema-mismatch', `the ${status} example does not match the response schema of "${opId}": ${first}`);
       } else cache?.setCheck(key, null);
     }
   }
+  // Only a check of every page can tell that an operation has none.
+  if (options.reportUnused === false) return resolved;
   for (const api of apis.values()) {
     for (const [id, op] of api.operations) {
       if (!used.has(`${api.version}:${id}`)) {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Diagnostics } from '../diagnostics.ts';
 import { parseYamlLazily, positionOf, type YamlSource } from '../yaml-source.ts';
 import { sha, type BuildCache } from '../pipeline/page-cache.ts';
@@ -28,6 +27,12 @@ export interface OpenApiDescription {
   operations: Map<string, ResolvedOperation>;
   /** The YAML text as written, published for download. */
   text: string;
+}
+
+/** The official JSON Schema of OpenAPI, loaded only when a description must be validated (it is slow to compile). */
+async function validateDescription(raw: Record<string, unknown>) {
+  const { Validator } = await import('@seriousme/openapi-schema-validator');
+  return new Validator({ strict: false }).validate(raw);
 }
 
 /**
@@ -86,7 +91,7 @@ export async function loadOpenApi(root: string, file: string, version: string, d
   // valid with this exact text is not validated again.
   const cacheKey = sha('openapi-valid', text);
   const known = cache?.check(cacheKey);
-  const result = known === null ? { valid: true, errors: [] } : await new Validator({ strict: false }).validate(raw);
+  const result = known === null ? { valid: true, errors: [] } : await validateDescription(raw);
   if (result.valid) cache?.setCheck(cacheKey, null);
   if (!result.valid) {
     const errors = Array.isArray(result.errors) ? result.errors : [{ instancePath: '', message: String(result.errors) }];

@@ -91,14 +91,19 @@ export class BuildCache {
 
 let fingerprint: string | null = null;
 
-/** A hash of the generator's own code: changing a plugin or a check invalidates the cache. */
+/**
+ * A hash of the generator's own code: changing a plugin or a check invalidates the cache. The
+ * TypeScript sources are hashed when present, so the compiled CLI and the sources share a cache.
+ */
 export function pluginFingerprint(): string {
   if (fingerprint) return fingerprint;
   const here = dirname(fileURLToPath(import.meta.url));
+  const sources = join(here, '..', '..', '..', 'generator');
+  const base = here.includes(`${join('lib', 'generator')}`) && existsSync(sources) ? sources : join(here, '..');
   const h = createHash('sha256');
-  for (const dir of [join(here, '..', 'markdown'), join(here, '..', 'openapi')]) {
+  for (const dir of [join(base, 'markdown'), join(base, 'openapi')]) {
     for (const name of readdirSync(dir).sort()) {
-      if (/\.(ts|js)$/.test(name)) h.update(name).update(readFileSync(join(dir, name)));
+      if (/\.(ts|js)$/.test(name) && !name.endsWith('.d.ts') && !name.includes('.test.')) h.update(name).update(readFileSync(join(dir, name)));
     }
   }
   fingerprint = h.digest('hex').slice(0, 32);
