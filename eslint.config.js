@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const readonly = (names) => Object.fromEntries(names.map((n) => [n, 'readonly']));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'lib/**', '.cache/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'schemas/json/**', '**/fixtures/**'] },
   js.configs.recommended,
@@ -24,6 +26,13 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', window: 'readonly', document: 'readonly' } },
+    languageOptions: { globals: readonly(['process', 'console', 'URL', 'Buffer', 'setTimeout', 'clearTimeout']) },
+  },
+  {
+    // Scripts that run in the browser as they are (the dev server's client).
+    files: ['generator/dev/client/**'],
+    languageOptions: {
+      globals: readonly(['window', 'document', 'location', 'history', 'sessionStorage', 'localStorage', 'requestAnimationFrame', 'setTimeout', 'clearTimeout', 'CustomEvent', 'EventSource', 'console', 'URL']),
+    },
   },
 );
