@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import * as generator from '../generator/index.ts';
+import * as schemas from '../schemas/index.ts';
+
+// The public surface of each entry point: a change here is a change for every user of the package.
+describe('public API', () => {
+  it('vitrina-docs/generator', () => {
+    expect(Object.keys(generator).sort()).toEqual(['compileMarkdown', 'formatDiagnostics', 'runPipeline', 'sortDiagnostics']);
+  });
+
+  it('vitrina-docs/schemas exports a zod schema for every published shape', () => {
+    const names = Object.keys(schemas).filter((k) => k.endsWith('Schema')).sort();
+    for (const name of ['ManifestSchema', 'PageDataSchema', 'DocFrontmatterSchema', 'BlogFrontmatterSchema', 'SiteConfigSchema', 'UiStringsSchema', 'CategorySchema', 'FactsSchema', 'CompactShardSchema', 'SearchDocsFileSchema', 'SearchIndexSchema', 'DiagnosticSchema', 'HastRootSchema', 'ApiOperationSchema']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it('compileMarkdown returns exactly { body, toc, diagnostics }', async () => {
+    const result = await generator.compileMarkdown('Lead.\n\n## Steps {#steps}\n\n```bash\necho ok\n```\n');
+    expect(Object.keys(result).sort()).toEqual(['body', 'diagnostics', 'toc']);
+    expect(result.toc).toEqual([{ depth: 2, id: 'steps', text: 'Steps' }]);
+    expect(schemas.HastRootSchema.safeParse(result.body).success).toBe(true);
+    expect(JSON.stringify(result.body)).not.toContain('position');
+  });
+});
