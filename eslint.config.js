@@ -6,7 +6,18 @@ import tseslint from 'typescript-eslint';
 const readonly = (names) => Object.fromEntries(names.map((n) => [n, 'readonly']));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'lib/**', '.cache/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'schemas/json/**', '**/fixtures/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'lib/**',
+      '.cache/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'schemas/json/**',
+      '**/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +26,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -32,7 +46,21 @@ export default tseslint.config(
     // Scripts that run in the browser as they are (the dev server's client).
     files: ['generator/dev/client/**'],
     languageOptions: {
-      globals: readonly(['window', 'document', 'location', 'history', 'sessionStorage', 'localStorage', 'requestAnimationFrame', 'setTimeout', 'clearTimeout', 'CustomEvent', 'EventSource', 'console', 'URL']),
+      globals: readonly([
+        'window',
+        'document',
+        'location',
+        'history',
+        'sessionStorage',
+        'localStorage',
+        'requestAnimationFrame',
+        'setTimeout',
+        'clearTimeout',
+        'CustomEvent',
+        'EventSource',
+        'console',
+        'URL',
+      ]),
     },
   },
 );

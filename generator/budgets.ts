@@ -10,13 +10,16 @@ export const SIZE_BUDGETS = {
 
 export function budgetWarnings(stats: BuildStats): string[] {
   const out: string[] = [];
-  if (stats.bytes.manifest > SIZE_BUDGETS.manifest) out.push(`manifest.json is ${stats.bytes.manifest} bytes (budget ${SIZE_BUDGETS.manifest})`);
-  if (stats.bytes.largestPage.bytes > SIZE_BUDGETS.pageJson) out.push(`${stats.bytes.largestPage.url} is ${stats.bytes.largestPage.bytes} bytes (budget ${SIZE_BUDGETS.pageJson})`);
+  if (stats.bytes.manifest > SIZE_BUDGETS.manifest)
+    out.push(`manifest.json is ${stats.bytes.manifest} bytes (budget ${SIZE_BUDGETS.manifest})`);
+  if (stats.bytes.largestPage.bytes > SIZE_BUDGETS.pageJson)
+    out.push(`${stats.bytes.largestPage.url} is ${stats.bytes.largestPage.bytes} bytes (budget ${SIZE_BUDGETS.pageJson})`);
   const perLocale = new Map<string, number>();
   for (const [path, bytes] of Object.entries(stats.bytes.shards)) {
     const locale = path.split('/')[1]?.split('.')[0] ?? path;
     perLocale.set(locale, (perLocale.get(locale) ?? 0) + bytes);
   }
-  for (const [locale, bytes] of perLocale) if (bytes > SIZE_BUDGETS.searchShard) out.push(`search shard ${locale} is ${bytes} bytes (budget ${SIZE_BUDGETS.searchShard})`);
+  for (const [locale, bytes] of perLocale)
+    if (bytes > SIZE_BUDGETS.searchShard) out.push(`search shard ${locale} is ${bytes} bytes (budget ${SIZE_BUDGETS.searchShard})`);
   return out;
 }

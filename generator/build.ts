@@ -46,7 +46,12 @@ export interface RunResult {
   stats: BuildStats | null;
 }
 
-async function loadApis(root: string, files: Map<string, string>, diagnostics: Diagnostics, cache: BuildCache): Promise<Map<string, OpenApiDescription>> {
+async function loadApis(
+  root: string,
+  files: Map<string, string>,
+  diagnostics: Diagnostics,
+  cache: BuildCache,
+): Promise<Map<string, OpenApiDescription>> {
   const apis = new Map<string, OpenApiDescription>();
   for (const [version, file] of files) {
     const api = await loadOpenApi(root, file, version, diagnostics, cache);
@@ -58,7 +63,9 @@ async function loadApis(root: string, files: Map<string, string>, diagnostics: D
 /** The blog feeds of each locale: `/blog/rss.xml`, `/en/blog/atom.xml` … */
 export function feedUrls(site: SiteConfig): Partial<Record<LocaleCode, { rss: string; atom: string }>> {
   const prefix = (code: string) => (code === site.defaultLocale ? '' : `/${code}`);
-  return Object.fromEntries(site.locales.map((l) => [l.code, { rss: `${prefix(l.code)}/blog/rss.xml`, atom: `${prefix(l.code)}/blog/atom.xml` }]));
+  return Object.fromEntries(
+    site.locales.map((l) => [l.code, { rss: `${prefix(l.code)}/blog/rss.xml`, atom: `${prefix(l.code)}/blog/atom.xml` }]),
+  );
 }
 
 /** load → check → transform → link → index → emit. Returns every diagnostic; writes only when there is no error. */
@@ -92,23 +99,32 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   cache.save(Boolean(only));
 
   let result = diagnostics.sorted();
-  if (only) result = result.filter((d) => only.report.has(d.file) || !d.file.startsWith('content/docs') && !d.file.startsWith('content/blog'));
+  if (only)
+    result = result.filter((d) => only.report.has(d.file) || (!d.file.startsWith('content/docs') && !d.file.startsWith('content/blog')));
   const errors = result.filter((d) => d.severity === 'error').length;
   const summary = { diagnostics: result, errors, warnings: result.length - errors, timings };
   if (!build || errors > 0 || !checked.site) return { ...summary, stats: null };
 
   // What only a build needs is loaded here, so that `validate` starts quickly.
-  const [{ operationView }, { assembleSite, shortHash }, { emitAtomically }, { buildSearchShards }, { publishFiles }, { prerenderPages }, { lastUpdatedTimes }, { codeStylesheet }] =
-    await Promise.all([
-      import('./openapi/operation-view.ts'),
-      import('./pipeline/assemble.ts'),
-      import('./pipeline/emit.ts'),
-      import('./search/build-shards.ts'),
-      import('./publish/publish-files.ts'),
-      import('./prerender.ts'),
-      import('./git-times.ts'),
-      import('./markdown/remark-code-blocks.ts'),
-    ]);
+  const [
+    { operationView },
+    { assembleSite, shortHash },
+    { emitAtomically },
+    { buildSearchShards },
+    { publishFiles },
+    { prerenderPages },
+    { lastUpdatedTimes },
+    { codeStylesheet },
+  ] = await Promise.all([
+    import('./openapi/operation-view.ts'),
+    import('./pipeline/assemble.ts'),
+    import('./pipeline/emit.ts'),
+    import('./search/build-shards.ts'),
+    import('./publish/publish-files.ts'),
+    import('./prerender.ts'),
+    import('./git-times.ts'),
+    import('./markdown/remark-code-blocks.ts'),
+  ]);
   const site = checked.site as SiteConfig;
   const ui = checked.ui as Record<LocaleCode, UiStrings>;
   const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();

@@ -40,7 +40,9 @@ export function createProgram(): Command {
       const result = await runPipeline({ root, mode: 'validate', files: files.map((f) => resolve(f).slice(root.length + 1)) });
       const code = printDiagnostics(result.diagnostics, opts.format, Boolean(opts.strict));
       if (opts.format === 'text') {
-        const stages = Object.entries(result.timings).map(([k, v]) => `${k} ${v}`).join(', ');
+        const stages = Object.entries(result.timings)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ');
         process.stderr.write(`validated in ${Math.round(performance.now() - started)} ms (${stages})\n`);
       }
       process.exitCode = code;
@@ -65,7 +67,9 @@ export function createProgram(): Command {
           `  manifest.json       ${kb(s.bytes.manifest)}`,
           `  largest page JSON   ${kb(s.bytes.largestPage.bytes)}  ${s.bytes.largestPage.url}`,
           ...Object.entries(s.bytes.shards).map(([p, b]) => `  ${p.padEnd(48)} ${kb(b)}`),
-          `  stages (ms)         ${Object.entries(s.timings).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+          `  stages (ms)         ${Object.entries(s.timings)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
         ];
         process.stderr.write(`${lines.join('\n')}\n`);
         const { budgetWarnings } = await import('./budgets.ts');
@@ -112,7 +116,11 @@ export function createProgram(): Command {
     .option('-d, --dir <dir>', 'built site', 'dist')
     .action(async (text: string, opts: { locale: 'ru' | 'en'; limit: string; sidebar?: string; dir: string }) => {
       const { queryBuiltSite } = await import('./search/query-cli.ts');
-      const hits = queryBuiltSite(resolve(rootOf(), opts.dir), text, { locale: opts.locale, limit: Number(opts.limit), sidebar: opts.sidebar ?? null });
+      const hits = queryBuiltSite(resolve(rootOf(), opts.dir), text, {
+        locale: opts.locale,
+        limit: Number(opts.limit),
+        sidebar: opts.sidebar ?? null,
+      });
       process.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
     });
 
@@ -125,7 +133,12 @@ export function createProgram(): Command {
     .action(async (files: string[], opts: { mark?: boolean; format: 'text' | 'json' }) => {
       const { runTranslations } = await import('./translations/translations-cli.ts');
       const root = rootOf();
-      const out = runTranslations({ root, files: files.map((f) => relative(root, resolve(f)).split(sep).join('/')), mark: Boolean(opts.mark), format: opts.format });
+      const out = runTranslations({
+        root,
+        files: files.map((f) => relative(root, resolve(f)).split(sep).join('/')),
+        mark: Boolean(opts.mark),
+        format: opts.format,
+      });
       process.stdout.write(out.stdout);
       process.stderr.write(out.stderr);
       process.exitCode = out.code;
@@ -135,23 +148,35 @@ export function createProgram(): Command {
     .command('new')
     .description('Create a ru+en docs page pair from the template of a page type, and list its route in content/routes.tsv')
     .argument('<route>', 'the new route, e.g. /docs/portal/reports')
-    .addOption(new Option('--type <type>', 'page type (default: from the route)').choices(['how-to', 'concept', 'api-method', 'release-notes']))
+    .addOption(
+      new Option('--type <type>', 'page type (default: from the route)').choices(['how-to', 'concept', 'api-method', 'release-notes']),
+    )
     .option('--title <title>', 'title of the ru page (and of the en page unless --title-en)')
     .option('--title-en <title>', 'title of the en page')
     .option('--operation <operationId>', 'API method pages: the operation in content/api/<version>.yaml')
-    .action(async (route: string, opts: { type?: 'how-to' | 'concept' | 'api-method' | 'release-notes'; title?: string; titleEn?: string; operation?: string }) => {
-      const { createPagePair, ScaffoldError } = await import('./scaffold/new-page.ts');
-      try {
-        const r = await createPagePair({ root: rootOf(), route, ...opts });
-        const lines = [`created ${r.route} (${r.type})`, ...r.pages.map((f) => `  ${f}`), ...r.categories.map((f) => `  ${f}  (new folder: set its labels and position)`), `  content/routes.tsv  + ${r.inventoryLine.replace(/\t/g, '  ')}`];
-        lines.push(`write the pages, then check them: vitrina-docs validate ${r.pages.join(' ')}`);
-        process.stderr.write(`${lines.join('\n')}\n`);
-      } catch (e) {
-        if (!(e instanceof ScaffoldError)) throw e;
-        process.stderr.write(`vitrina-docs new: ${e.message}\n`);
-        process.exitCode = EXIT.usage;
-      }
-    });
+    .action(
+      async (
+        route: string,
+        opts: { type?: 'how-to' | 'concept' | 'api-method' | 'release-notes'; title?: string; titleEn?: string; operation?: string },
+      ) => {
+        const { createPagePair, ScaffoldError } = await import('./scaffold/new-page.ts');
+        try {
+          const r = await createPagePair({ root: rootOf(), route, ...opts });
+          const lines = [
+            `created ${r.route} (${r.type})`,
+            ...r.pages.map((f) => `  ${f}`),
+            ...r.categories.map((f) => `  ${f}  (new folder: set its labels and position)`),
+            `  content/routes.tsv  + ${r.inventoryLine.replace(/\t/g, '  ')}`,
+          ];
+          lines.push(`write the pages, then check them: vitrina-docs validate ${r.pages.join(' ')}`);
+          process.stderr.write(`${lines.join('\n')}\n`);
+        } catch (e) {
+          if (!(e instanceof ScaffoldError)) throw e;
+          process.stderr.write(`vitrina-docs new: ${e.message}\n`);
+          process.exitCode = EXIT.usage;
+        }
+      },
+    );
 
   program
     .command('dev')

@@ -50,12 +50,22 @@ export function htmlFileOf(path: string): string {
  * Stage 6 (HTML half): every route through the renderer's server entry, plus 404.html.
  * Returns null (with a warning) when the renderer has not been built.
  */
-export async function prerenderPages(root: string, site: AssembledSite, diagnostics: Diagnostics): Promise<{ files: Map<string, string>; copy: { from: string; to: string }[] } | null> {
+export async function prerenderPages(
+  root: string,
+  site: AssembledSite,
+  diagnostics: Diagnostics,
+): Promise<{ files: Map<string, string>; copy: { from: string; to: string }[] } | null> {
   const serverPath = join(root, RENDERER_CACHE, 'server', 'server.js');
   const clientDir = join(root, RENDERER_CACHE, 'client');
   const viteManifestPath = join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(serverPath) || !existsSync(viteManifestPath)) {
-    diagnostics.warn('renderer', 1, 1, 'renderer-not-built', 'the renderer is not built (npm run build:renderer): pages were written as data only, without HTML');
+    diagnostics.warn(
+      'renderer',
+      1,
+      1,
+      'renderer-not-built',
+      'the renderer is not built (npm run build:renderer): pages were written as data only, without HTML',
+    );
     return null;
   }
   const server = (await import(pathToFileURL(serverPath).href)) as ServerEntry;

@@ -6,7 +6,10 @@ export const DiagnosticSchema = z.strictObject({
   line: z.number().int().min(1),
   column: z.number().int().min(1),
   severity: z.enum(['error', 'warning']),
-  code: z.string().regex(/^[a-z]+(-[a-z]+)*$/).describe('Stable kebab-case code, e.g. broken-link'),
+  code: z
+    .string()
+    .regex(/^[a-z]+(-[a-z]+)*$/)
+    .describe('Stable kebab-case code, e.g. broken-link'),
   message: z.string(),
 });
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;

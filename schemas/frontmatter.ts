@@ -1,11 +1,7 @@
 import { z } from 'zod';
 
 const title = z.string().min(3).max(80).describe("The page's title and h1 (3–80 characters)");
-const description = z
-  .string()
-  .min(50)
-  .max(200)
-  .describe('Search snippet and meta description (50–200 characters)');
+const description = z.string().min(50).max(200).describe('Search snippet and meta description (50–200 characters)');
 const keywords = z
   .array(z.union([z.string().min(1), z.number().transform(String)]))
   .optional()
@@ -19,10 +15,13 @@ export const DocFrontmatterSchema = z
     sidebar_label: z.string().min(1).max(40).optional().describe('A shorter label for the sidebar'),
     sidebar_position: z.number().optional().describe('Order within the folder (ascending)'),
     keywords,
-    toc_max_level: z.union([z.literal(2), z.literal(3)]).optional().describe('Deepest heading level in the table of contents (default 3)'),
+    toc_max_level: z
+      .union([z.literal(2), z.literal(3)])
+      .optional()
+      .describe('Deepest heading level in the table of contents (default 3)'),
     api: z
       .strictObject({
-        operation: z.string().min(1).describe('operationId in the OpenAPI description of the page\'s API version'),
+        operation: z.string().min(1).describe("operationId in the OpenAPI description of the page's API version"),
       })
       .optional()
       .describe('Makes this an API method page drawn from an OpenAPI operation'),
@@ -42,9 +41,15 @@ export const BlogFrontmatterSchema = z
     description,
     date: z.iso.date().describe('Publication date, YYYY-MM-DD'),
     authors: z.array(z.string().min(1)).optional().describe('Names of the authors'),
-    tags: z.array(z.string().regex(/^[a-z0-9-]+$/)).optional().describe('Lower-case tags'),
+    tags: z
+      .array(z.string().regex(/^[a-z0-9-]+$/))
+      .optional()
+      .describe('Lower-case tags'),
     keywords,
-    translation_of: z.string().regex(/^[0-9a-f]{12}$/).optional(),
+    translation_of: z
+      .string()
+      .regex(/^[0-9a-f]{12}$/)
+      .optional(),
   })
   .describe('Frontmatter of a blog post');
 export type BlogFrontmatter = z.infer<typeof BlogFrontmatterSchema>;

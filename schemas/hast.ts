@@ -25,16 +25,11 @@ export const HastElementSchema: z.ZodType<HastElement> = z.lazy(() =>
   z.strictObject({
     type: z.literal('element'),
     tagName: z.string().regex(/^[a-z][a-z0-9]*$/),
-    properties: z.record(
-      z.string(),
-      z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()])), z.null()]),
-    ),
+    properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()])), z.null()])),
     children: z.array(HastNodeSchema),
   }),
 );
-export const HastNodeSchema: z.ZodType<HastNode> = z.lazy(() =>
-  z.union([HastTextSchema, HastElementSchema]),
-);
+export const HastNodeSchema: z.ZodType<HastNode> = z.lazy(() => z.union([HastTextSchema, HastElementSchema]));
 export const HastRootSchema = z
   .strictObject({ type: z.literal('root'), children: z.array(HastNodeSchema) })
   .describe('A hast root without positions');

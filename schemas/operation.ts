@@ -37,9 +37,7 @@ export const ApiOperationSchema = z
     description: z.string(),
     deprecated: z.boolean(),
     parameters: z.array(ApiParameterSchema),
-    requestBody: z
-      .strictObject({ contentType: z.string(), required: z.boolean(), fields: z.array(ApiFieldSchema) })
-      .nullable(),
+    requestBody: z.strictObject({ contentType: z.string(), required: z.boolean(), fields: z.array(ApiFieldSchema) }).nullable(),
     responses: z.array(
       z.strictObject({
         status: z.string(),

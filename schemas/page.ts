@@ -11,9 +11,7 @@ export type PageLink = z.infer<typeof PageLinkSchema>;
 export const BreadcrumbSchema = z.strictObject({ label: z.string(), path: z.string().nullable() });
 export type Breadcrumb = z.infer<typeof BreadcrumbSchema>;
 
-export const AlternatesSchema = z
-  .partialRecord(LocaleCodeSchema, z.string())
-  .describe('The same page in each locale: locale code → route');
+export const AlternatesSchema = z.partialRecord(LocaleCodeSchema, z.string()).describe('The same page in each locale: locale code → route');
 
 /** One page's JSON: everything the renderer needs to draw a doc page or a blog post. */
 export const PageDataSchema = z
@@ -35,9 +33,7 @@ export const PageDataSchema = z
     lastUpdated: z.iso.datetime().nullable(),
     editUrl: z.string().nullable(),
     markdownUrl: z.string().describe("URL of the page's markdown source"),
-    blog: z
-      .strictObject({ date: z.string(), authors: z.array(z.string()), tags: z.array(z.string()) })
-      .nullable(),
+    blog: z.strictObject({ date: z.string(), authors: z.array(z.string()), tags: z.array(z.string()) }).nullable(),
   })
   .describe('A page JSON file');
 export type PageData = z.infer<typeof PageDataSchema>;

@@ -54,6 +54,4 @@ export const SidebarGroupSchema: z.ZodType<SidebarGroup> = z.lazy(() =>
 );
 
 /** An entry of a sidebar: a page link or a folder group (a discriminated union on `type`). */
-export const SidebarItemSchema: z.ZodType<SidebarItem> = z.lazy(() =>
-  z.union([SidebarLinkSchema, SidebarGroupSchema]),
-);
+export const SidebarItemSchema: z.ZodType<SidebarItem> = z.lazy(() => z.union([SidebarLinkSchema, SidebarGroupSchema]));

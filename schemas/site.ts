@@ -17,7 +17,10 @@ export const AnalyticsSchema = z
     }),
     z.strictObject({
       provider: z.literal('ga4'),
-      id: z.string().regex(/^G-[A-Z0-9]+$/).describe('Google Analytics 4 measurement id'),
+      id: z
+        .string()
+        .regex(/^G-[A-Z0-9]+$/)
+        .describe('Google Analytics 4 measurement id'),
     }),
   ])
   .describe('The third-party analytics service that receives one page view per route change');

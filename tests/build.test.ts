@@ -38,7 +38,18 @@ describe('build of the fixture site', () => {
 
   it('routes: default locale at the root, English under /en, index pages, redirects', () => {
     const paths = manifest.routes.map((r) => r.path);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/en', '/search', '/en/search', '/docs/mobile', '/en/docs/mobile/ic3/visits/start', '/blog/launch', '/en/blog/archive']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/en',
+        '/search',
+        '/en/search',
+        '/docs/mobile',
+        '/en/docs/mobile/ic3/visits/start',
+        '/blog/launch',
+        '/en/blog/archive',
+      ]),
+    );
     expect(manifest.routes.find((r) => r.path === '/docs')).toMatchObject({ kind: 'redirect', to: '/docs/mobile' });
     expect(manifest.routes.find((r) => r.path === '/en/docs')).toMatchObject({ kind: 'redirect', to: '/en/docs/mobile' });
   });
@@ -59,7 +70,11 @@ describe('build of the fixture site', () => {
 
   it('keeps each version to its own sidebar', () => {
     const mobile = manifest.locales.ru!.sidebars.mobile!;
-    const flat = (items: unknown[]): string[] => items.flatMap((i) => { const x = i as { path: string | null; items?: unknown[] }; return [x.path ?? '', ...(x.items ? flat(x.items) : [])]; });
+    const flat = (items: unknown[]): string[] =>
+      items.flatMap((i) => {
+        const x = i as { path: string | null; items?: unknown[] };
+        return [x.path ?? '', ...(x.items ? flat(x.items) : [])];
+      });
     expect(flat(mobile.ic3!)).toContain('/docs/mobile/ic3/visits/start');
     expect(flat(mobile.ic3!)).not.toContain('/docs/mobile/ic2/visits/start');
     expect(flat(mobile.ic2!)).toContain('/docs/mobile/ic2/visits/start');
@@ -69,10 +84,20 @@ describe('build of the fixture site', () => {
     const route = manifest.routes.find((r) => r.path === '/docs/api/backend/methods/v1.5/brands');
     if (route?.kind !== 'doc') throw new Error('missing route');
     const page = PageDataSchema.parse(JSON.parse(readFileSync(join(dist, route.data), 'utf8')));
-    expect(page.operation).toMatchObject({ method: 'GET', url: 'https://api.vitrina.example/api/v1.5/catalog/brands', summary: 'Список брендов' });
+    expect(page.operation).toMatchObject({
+      method: 'GET',
+      url: 'https://api.vitrina.example/api/v1.5/catalog/brands',
+      summary: 'Список брендов',
+    });
     expect(page.operation!.parameters[0]).toMatchObject({ name: 'page', in: 'query', description: 'Номер страницы', default: '1' });
     const fields = page.operation!.responses[0]!.fields.map((f) => `${f.path}:${f.depth}:${f.required}`);
-    expect(fields).toEqual(['count:0:true', 'results[]:0:true', 'results[].id:1:true', 'results[].name:1:true', 'results[].is_own:1:false']);
+    expect(fields).toEqual([
+      'count:0:true',
+      'results[]:0:true',
+      'results[].id:1:true',
+      'results[].name:1:true',
+      'results[].is_own:1:false',
+    ]);
     expect(existsSync(join(dist, 'api/v1.5.yaml'))).toBe(true);
   });
 
@@ -80,14 +105,18 @@ describe('build of the fixture site', () => {
     const css = manifest.assets.css.map((u) => readFileSync(join(dist, u), 'utf8')).join('');
     expect(css).toMatch(/--shiki-light:/);
     expect(css).toMatch(/--shiki-dark:/);
-    const all = readdirSync(join(dist, 'data'), { recursive: true }).map((f) => String(f)).filter((f) => f.endsWith('.json'));
+    const all = readdirSync(join(dist, 'data'), { recursive: true })
+      .map((f) => String(f))
+      .filter((f) => f.endsWith('.json'));
     for (const f of all) expect(readFileSync(join(dist, 'data', f), 'utf8')).not.toContain('"style"');
   });
 
   it('records image sizes and lazy loading', () => {
     const route = manifest.routes.find((r) => r.path === '/docs/mobile/ic3/visits/start');
     if (route?.kind !== 'doc') throw new Error('missing route');
-    expect(readFileSync(join(dist, route.data), 'utf8')).toContain('"src":"/img/shelf.svg","alt":"Схема полки","loading":"lazy","decoding":"async","width":320,"height":120');
+    expect(readFileSync(join(dist, route.data), 'utf8')).toContain(
+      '"src":"/img/shelf.svg","alt":"Схема полки","loading":"lazy","decoding":"async","width":320,"height":120',
+    );
   });
 
   it('leaves the previous dist/ byte for byte when a build fails', async () => {

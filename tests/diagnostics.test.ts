@@ -36,12 +36,35 @@ describe('diagnostics on the failing fixture', () => {
   it('covers every check of the content contract', () => {
     const codes = new Set(expected.map((e) => e.slice(e.lastIndexOf(' ') + 1)));
     for (const code of [
-      'yaml-syntax', 'frontmatter-invalid', 'duplicate-route', 'missing-translation', 'translation-sections-mismatch',
-      'translation-code-mismatch', 'broken-link', 'broken-anchor', 'locale-prefix-link', 'missing-image', 'missing-alt',
-      'raw-html', 'unknown-directive', 'code-without-language', 'empty-page', 'no-section', 'placeholder-text',
-      'category-invalid', 'i18n-keys-mismatch', 'invalid-file-name', 'unknown-operation', 'openapi-invalid',
-      'example-schema-mismatch', 'site-config-invalid', 'h1-in-body', 'unknown-fact', 'duplicate-heading-id',
-    ]) expect(codes, code).toContain(code);
+      'yaml-syntax',
+      'frontmatter-invalid',
+      'duplicate-route',
+      'missing-translation',
+      'translation-sections-mismatch',
+      'translation-code-mismatch',
+      'broken-link',
+      'broken-anchor',
+      'locale-prefix-link',
+      'missing-image',
+      'missing-alt',
+      'raw-html',
+      'unknown-directive',
+      'code-without-language',
+      'empty-page',
+      'no-section',
+      'placeholder-text',
+      'category-invalid',
+      'i18n-keys-mismatch',
+      'invalid-file-name',
+      'unknown-operation',
+      'openapi-invalid',
+      'example-schema-mismatch',
+      'site-config-invalid',
+      'h1-in-body',
+      'unknown-fact',
+      'duplicate-heading-id',
+    ])
+      expect(codes, code).toContain(code);
   });
 
   it('names the key, the value found and what was expected', () => {
@@ -62,7 +85,11 @@ describe('diagnostics on the failing fixture', () => {
       const [f = '', ln = '0', c = '0'] = k.split(':');
       return [f, Number(ln), Number(c)] as const;
     };
-    const sorted = [...keys].sort((a, b) => { const x = sortKey(a); const y = sortKey(b); return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1] || x[2] - y[2]; });
+    const sorted = [...keys].sort((a, b) => {
+      const x = sortKey(a);
+      const y = sortKey(b);
+      return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1] || x[2] - y[2];
+    });
     expect(keys).toEqual(sorted);
   });
 
@@ -71,6 +98,11 @@ describe('diagnostics on the failing fixture', () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout) as { diagnostics: Diagnostic[]; errors: number };
     expect(out.errors).toBe(expected.length);
-    expect(out.diagnostics[0]).toMatchObject({ file: expect.any(String), line: expect.any(Number), column: expect.any(Number), code: expect.any(String) });
+    expect(out.diagnostics[0]).toMatchObject({
+      file: expect.any(String),
+      line: expect.any(Number),
+      column: expect.any(Number),
+      code: expect.any(String),
+    });
   });
 });

@@ -16,7 +16,14 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'vd-real-'));
   const out = join(dir, 'dist');
   const result = await runPipeline({ root: ROOT, mode: 'build', outDir: out, prerender: false });
-  if (result.errors > 0) throw new Error(`the real content does not build: ${result.diagnostics.filter((d) => d.severity === 'error').slice(0, 5).map((d) => `${d.file}:${d.line} ${d.code}`).join(', ')}`);
+  if (result.errors > 0)
+    throw new Error(
+      `the real content does not build: ${result.diagnostics
+        .filter((d) => d.severity === 'error')
+        .slice(0, 5)
+        .map((d) => `${d.file}:${d.line} ${d.code}`)
+        .join(', ')}`,
+    );
   project.provide('realDist', out);
   return () => rmSync(dir, { recursive: true, force: true });
 }

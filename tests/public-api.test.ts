@@ -9,8 +9,25 @@ describe('public API', () => {
   });
 
   it('vitrina-docs/schemas exports a zod schema for every published shape', () => {
-    const names = Object.keys(schemas).filter((k) => k.endsWith('Schema')).sort();
-    for (const name of ['ManifestSchema', 'PageDataSchema', 'DocFrontmatterSchema', 'BlogFrontmatterSchema', 'SiteConfigSchema', 'UiStringsSchema', 'CategorySchema', 'FactsSchema', 'CompactShardSchema', 'SearchDocsFileSchema', 'SearchIndexSchema', 'DiagnosticSchema', 'HastRootSchema', 'ApiOperationSchema']) {
+    const names = Object.keys(schemas)
+      .filter((k) => k.endsWith('Schema'))
+      .sort();
+    for (const name of [
+      'ManifestSchema',
+      'PageDataSchema',
+      'DocFrontmatterSchema',
+      'BlogFrontmatterSchema',
+      'SiteConfigSchema',
+      'UiStringsSchema',
+      'CategorySchema',
+      'FactsSchema',
+      'CompactShardSchema',
+      'SearchDocsFileSchema',
+      'SearchIndexSchema',
+      'DiagnosticSchema',
+      'HastRootSchema',
+      'ApiOperationSchema',
+    ]) {
       expect(names).toContain(name);
     }
   });

@@ -60,7 +60,21 @@ function codeBlockHandler(_state: unknown, node: Code): Element {
   return { type: 'element', tagName: 'figure', properties: data?.hProperties ?? {}, children: data?.hChildren ?? [] };
 }
 
-const BLOCK_PARENTS = new Set(['root', 'ul', 'ol', 'table', 'thead', 'tbody', 'tr', 'aside', 'details', 'blockquote', 'figure', 'section', 'div']);
+const BLOCK_PARENTS = new Set([
+  'root',
+  'ul',
+  'ol',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'aside',
+  'details',
+  'blockquote',
+  'figure',
+  'section',
+  'div',
+]);
 
 /** Drops whitespace-only text between blocks: it carries nothing and costs bytes. */
 function dropBlockWhitespace(node: HastRoot | Element): void {

@@ -29,57 +29,75 @@ export function parseCodeMeta(meta: string | null | undefined): { title: string 
  * Fenced code → `<figure class="code-block" data-language>` with an optional
  * `<figcaption>` title and a `<pre class="shiki">` highlighted at build time.
  */
-export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> = (options = {}) => (tree, file) => {
-  const blocks: CollectedCode[] = [];
-  const used: Record<string, string> = {};
-  const registry = options.highlighter?.classes.getClassRegistry();
-  visit(tree, 'code', (node: Code) => {
-    const requested = (node.lang ?? '').toLowerCase();
-    const lang = CODE_LANGUAGES[requested];
-    if (node.lang && !lang) {
-      report(file, node, 'unknown-code-language', `unknown code language "${node.lang}": use one of ${[...new Set(Object.values(CODE_LANGUAGES))].join(', ')}`, 'warning');
-    }
-    const { title } = parseCodeMeta(node.meta);
-    blocks.push({ lang: lang ?? requested, value: node.value, title, line: node.position?.start.line ?? 1 });
-    let pre: Element;
-    if (options.highlighter && lang && lang !== 'text') {
-      const h = options.highlighter;
-      const hast = h.core.codeToHast(node.value, {
-        lang,
-        themes: { light: 'github-light', dark: 'github-dark' },
-        defaultColor: false,
-        transformers: [h.classes],
-      }) as HastRoot;
-      pre = hast.children[0] as Element;
-      normaliseClasses(pre);
-      collectClasses(pre, registry!, used);
-      const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
-      pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
-    } else {
-      pre = {
-        type: 'element',
-        tagName: 'pre',
-        properties: { className: ['shiki'], tabIndex: 0 },
-        children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: node.value }] }],
+export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
+  (options = {}) =>
+  (tree, file) => {
+    const blocks: CollectedCode[] = [];
+    const used: Record<string, string> = {};
+    const registry = options.highlighter?.classes.getClassRegistry();
+    visit(tree, 'code', (node: Code) => {
+      const requested = (node.lang ?? '').toLowerCase();
+      const lang = CODE_LANGUAGES[requested];
+      if (node.lang && !lang) {
+        report(
+          file,
+          node,
+          'unknown-code-language',
+          `unknown code language "${node.lang}": use one of ${[...new Set(Object.values(CODE_LANGUAGES))].join(', ')}`,
+          'warning',
+        );
+      }
+      const { title } = parseCodeMeta(node.meta);
+      blocks.push({ lang: lang ?? requested, value: node.value, title, line: node.position?.start.line ?? 1 });
+      let pre: Element;
+      if (options.highlighter && lang && lang !== 'text') {
+        const h = options.highlighter;
+        const hast = h.core.codeToHast(node.value, {
+          lang,
+          themes: { light: 'github-light', dark: 'github-dark' },
+          defaultColor: false,
+          transformers: [h.classes],
+        }) as HastRoot;
+        pre = hast.children[0] as Element;
+        normaliseClasses(pre);
+        collectClasses(pre, registry!, used);
+        const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
+        pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
+      } else {
+        pre = {
+          type: 'element',
+          tagName: 'pre',
+          properties: { className: ['shiki'], tabIndex: 0 },
+          children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: node.value }] }],
+        };
+      }
+      const children: ElementContent[] = [];
+      if (title)
+        children.push({
+          type: 'element',
+          tagName: 'figcaption',
+          properties: { className: ['code-title'] },
+          children: [{ type: 'text', value: title }],
+        });
+      children.push(pre);
+      node.data = {
+        ...node.data,
+        hName: 'figure',
+        hProperties: { className: ['code-block'], dataLanguage: lang ?? (requested || 'text') },
+        hChildren: children,
       };
-    }
-    const children: ElementContent[] = [];
-    if (title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-title'] }, children: [{ type: 'text', value: title }] });
-    children.push(pre);
-    node.data = {
-      ...node.data,
-      hName: 'figure',
-      hProperties: { className: ['code-block'], dataLanguage: lang ?? (requested || 'text') },
-      hChildren: children,
-    };
-  });
-  file.data.codeBlocks = blocks;
-  file.data.codeClasses = used;
-};
+    });
+    file.data.codeBlocks = blocks;
+    file.data.codeClasses = used;
+  };
 
 /** The CSS declarations of a highlighting class, as the registry holds them. */
 function declarations(style: Record<string, string> | string): string {
-  return typeof style === 'string' ? style : Object.entries(style).map(([k, v]) => `${k}:${v}`).join(';');
+  return typeof style === 'string'
+    ? style
+    : Object.entries(style)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(';');
 }
 
 /** Shiki writes `class` strings; hast (and the renderer) use `className` arrays. */

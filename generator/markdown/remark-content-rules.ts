@@ -32,39 +32,46 @@ export interface ContentRulesOptions {
  * a language on every code fence, no `#` h1, no placeholder text, a lead, at least one `##`
  * section and enough prose.
  */
-export const remarkContentRules: Plugin<[ContentRulesOptions?], Root> = (options = {}) => (tree, file) => {
-  visit(tree, (node) => {
-    switch (node.type) {
-      case 'html':
-        report(file, node, 'raw-html', `raw HTML is not allowed: ${JSON.stringify(node.value.slice(0, 40))} (write Markdown, or put it in backticks)`);
-        break;
-      case 'code':
-        if (!node.lang) report(file, node, 'code-without-language', 'code fence without a language: write ```bash, ```json, ```text …');
-        break;
-      case 'heading':
-        if (node.depth === 1) report(file, node, 'h1-in-body', 'the title is the h1: start sections at ##');
-        break;
-      case 'text': {
-        const m = PLACEHOLDER.exec(node.value);
-        if (m) report(file, node, 'placeholder-text', `placeholder text "${m[0]}": write the real content`);
-        break;
+export const remarkContentRules: Plugin<[ContentRulesOptions?], Root> =
+  (options = {}) =>
+  (tree, file) => {
+    visit(tree, (node) => {
+      switch (node.type) {
+        case 'html':
+          report(
+            file,
+            node,
+            'raw-html',
+            `raw HTML is not allowed: ${JSON.stringify(node.value.slice(0, 40))} (write Markdown, or put it in backticks)`,
+          );
+          break;
+        case 'code':
+          if (!node.lang) report(file, node, 'code-without-language', 'code fence without a language: write ```bash, ```json, ```text …');
+          break;
+        case 'heading':
+          if (node.depth === 1) report(file, node, 'h1-in-body', 'the title is the h1: start sections at ##');
+          break;
+        case 'text': {
+          const m = PLACEHOLDER.exec(node.value);
+          if (m) report(file, node, 'placeholder-text', `placeholder text "${m[0]}": write the real content`);
+          break;
+        }
       }
+    });
+    if (!options.page) return;
+    const blocks = tree.children.filter((c) => c.type !== 'definition' && c.type !== 'footnoteDefinition');
+    if (blocks.length === 0 || toString(tree).trim() === '') {
+      report(file, undefined, 'empty-page', 'the page has no content');
+      return;
     }
-  });
-  if (!options.page) return;
-  const blocks = tree.children.filter((c) => c.type !== 'definition' && c.type !== 'footnoteDefinition');
-  if (blocks.length === 0 || toString(tree).trim() === '') {
-    report(file, undefined, 'empty-page', 'the page has no content');
-    return;
-  }
-  if (!tree.children.some((c) => c.type === 'heading' && c.depth === 2)) {
-    report(file, blocks[0], 'no-section', 'the page has no ## section');
-  }
-  if (blocks[0]?.type !== 'paragraph') {
-    report(file, blocks[0], 'missing-lead', 'start the page with a lead paragraph: who it is for and what it helps them do', 'warning');
-  }
-  const words = countProseWords(tree);
-  if (words < MIN_WORDS) {
-    report(file, blocks[0], 'short-page', `the page has ${words} words of prose; write at least ${MIN_WORDS}`, 'warning');
-  }
-};
+    if (!tree.children.some((c) => c.type === 'heading' && c.depth === 2)) {
+      report(file, blocks[0], 'no-section', 'the page has no ## section');
+    }
+    if (blocks[0]?.type !== 'paragraph') {
+      report(file, blocks[0], 'missing-lead', 'start the page with a lead paragraph: who it is for and what it helps them do', 'warning');
+    }
+    const words = countProseWords(tree);
+    if (words < MIN_WORDS) {
+      report(file, blocks[0], 'short-page', `the page has ${words} words of prose; write at least ${MIN_WORDS}`, 'warning');
+    }
+  };

@@ -18,27 +18,29 @@ export function factText(value: Facts[string], locale: LocaleCode): string {
 }
 
 /** `:fact[support_email]` → the value from content/facts.yaml (a link for URLs and e-mail addresses). */
-export const remarkFacts: Plugin<[FactsOptions?], Root> = (options = {}) => (tree, file) => {
-  const facts = options.facts ?? {};
-  const locale = options.locale ?? 'ru';
-  visit(tree, 'textDirective', (node: TextDirective, index, parent) => {
-    if (node.name !== 'fact' || !parent || index === undefined) return;
-    const key = toString(node).trim();
-    const value = facts[key];
-    if (value === undefined) {
-      report(file, node, 'unknown-fact', `unknown fact "${key}": add it to content/facts.yaml or fix the key`);
-      node.data = { hName: 'span' };
-      return;
-    }
-    const text = factText(value, locale);
-    let replacement: PhrasingContent = { type: 'text', value: text };
-    if (/^https:\/\/\S+$/.test(text)) {
-      replacement = { type: 'link', url: text, children: [{ type: 'text', value: text }] };
-    } else if (/^[^@\s]+@[^@\s]+\.[a-z]+$/.test(text)) {
-      replacement = { type: 'link', url: `mailto:${text}`, children: [{ type: 'text', value: text }] };
-    }
-    (replacement as { position?: unknown }).position = node.position;
-    parent.children.splice(index, 1, replacement);
-    return [SKIP, index + 1];
-  });
-};
+export const remarkFacts: Plugin<[FactsOptions?], Root> =
+  (options = {}) =>
+  (tree, file) => {
+    const facts = options.facts ?? {};
+    const locale = options.locale ?? 'ru';
+    visit(tree, 'textDirective', (node: TextDirective, index, parent) => {
+      if (node.name !== 'fact' || !parent || index === undefined) return;
+      const key = toString(node).trim();
+      const value = facts[key];
+      if (value === undefined) {
+        report(file, node, 'unknown-fact', `unknown fact "${key}": add it to content/facts.yaml or fix the key`);
+        node.data = { hName: 'span' };
+        return;
+      }
+      const text = factText(value, locale);
+      let replacement: PhrasingContent = { type: 'text', value: text };
+      if (/^https:\/\/\S+$/.test(text)) {
+        replacement = { type: 'link', url: text, children: [{ type: 'text', value: text }] };
+      } else if (/^[^@\s]+@[^@\s]+\.[a-z]+$/.test(text)) {
+        replacement = { type: 'link', url: `mailto:${text}`, children: [{ type: 'text', value: text }] };
+      }
+      (replacement as { position?: unknown }).position = node.position;
+      parent.children.splice(index, 1, replacement);
+      return [SKIP, index + 1];
+    });
+  };

@@ -27,23 +27,25 @@ function measure(file: string): { width: number; height: number } | null {
 }
 
 /** Requires alt text, checks that the image exists, records its size and loads it lazily. */
-export const remarkImages: Plugin<[ImageOptions?], Root> = (options = {}) => (tree, file) => {
-  visit(tree, 'image', (node: Image) => {
-    if (!node.alt || node.alt.trim() === '') {
-      report(file, node, 'missing-alt', `image "${node.url}" has no alt text: ![what it shows](${node.url})`);
-    }
-    const props: Record<string, string | number> = { loading: 'lazy', decoding: 'async' };
-    if (node.url.startsWith('/') && options.staticDir) {
-      const size = measure(join(options.staticDir, decodeURI(node.url)));
-      if (!size) {
-        report(file, node, 'missing-image', `image "${node.url}" is not in content/static (or has no width and height)`);
-      } else {
-        props.width = size.width;
-        props.height = size.height;
+export const remarkImages: Plugin<[ImageOptions?], Root> =
+  (options = {}) =>
+  (tree, file) => {
+    visit(tree, 'image', (node: Image) => {
+      if (!node.alt || node.alt.trim() === '') {
+        report(file, node, 'missing-alt', `image "${node.url}" has no alt text: ![what it shows](${node.url})`);
       }
-    } else if (!/^https:\/\//.test(node.url)) {
-      report(file, node, 'missing-image', `image "${node.url}": use a path from content/static such as /img/….svg`);
-    }
-    node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), ...props } };
-  });
-};
+      const props: Record<string, string | number> = { loading: 'lazy', decoding: 'async' };
+      if (node.url.startsWith('/') && options.staticDir) {
+        const size = measure(join(options.staticDir, decodeURI(node.url)));
+        if (!size) {
+          report(file, node, 'missing-image', `image "${node.url}" is not in content/static (or has no width and height)`);
+        } else {
+          props.width = size.width;
+          props.height = size.height;
+        }
+      } else if (!/^https:\/\//.test(node.url)) {
+        report(file, node, 'missing-image', `image "${node.url}": use a path from content/static such as /img/….svg`);
+      }
+      node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), ...props } };
+    });
+  };

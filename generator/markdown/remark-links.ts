@@ -31,54 +31,61 @@ const LOCALE_PREFIX = new RegExp(`^/(${LOCALES.join('|')})(/|$)`);
  * `/docs/x#y` → `/en/docs/x#y` on English pages; `./x.md` → its route.
  * Collects the links into `file.data.links` for the anchor check.
  */
-export const remarkLinks: Plugin<[LinkOptions?], Root> = (options = {}) => (tree, file) => {
-  const locale = options.locale ?? 'ru';
-  const links: CollectedLink[] = [];
-  visit(tree, (node) => {
-    if (node.type !== 'link' && node.type !== 'definition') return;
-    const n = node as Link | Definition;
-    const url = n.url;
-    if (url === '') {
-      report(file, n, 'broken-link', 'empty link');
-      return;
-    }
-    if (isExternalHref(url)) {
-      if (url.startsWith('http://')) report(file, n, 'insecure-link', `use https: ${url}`, 'warning');
-      return;
-    }
-    const { path, hash } = splitHash(url);
-    if (path === '') {
-      links.push({ key: null, hash, position: n.position });
-      return;
-    }
-    if (LOCALE_PREFIX.test(path)) {
-      report(file, n, 'locale-prefix-link', `link "${url}" has a locale prefix: write the route without it; it is localised for each page`);
-      return;
-    }
-    let key: string | null;
-    if (path.startsWith('/')) {
-      if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.md')) {
-        if (options.hasFile && !options.hasFile(path)) report(file, n, 'broken-link', `link to a missing file "${path}"`);
+export const remarkLinks: Plugin<[LinkOptions?], Root> =
+  (options = {}) =>
+  (tree, file) => {
+    const locale = options.locale ?? 'ru';
+    const links: CollectedLink[] = [];
+    visit(tree, (node) => {
+      if (node.type !== 'link' && node.type !== 'definition') return;
+      const n = node as Link | Definition;
+      const url = n.url;
+      if (url === '') {
+        report(file, n, 'broken-link', 'empty link');
         return;
       }
-      key = canonicalPath(path.replace(/\.md$/, ''));
-      if (key !== path) {
-        report(file, n, 'non-canonical-link', `write the link as "${key}${hash ? `#${hash}` : ''}"`, 'warning');
-      }
-    } else {
-      if (!options.routeOfRelative) return;
-      key = options.routeOfRelative(String(file.path ?? ''), path);
-      if (key === null) {
-        report(file, n, 'broken-link', `relative link "${url}" points to no page`);
+      if (isExternalHref(url)) {
+        if (url.startsWith('http://')) report(file, n, 'insecure-link', `use https: ${url}`, 'warning');
         return;
       }
-    }
-    if (options.hasRoute && !options.hasRoute(key)) {
-      report(file, n, 'broken-link', `link to "${key}": no such page`);
-      return;
-    }
-    links.push({ key, hash, position: n.position });
-    n.url = withLocale(key, locale) + (hash ? `#${hash}` : '');
-  });
-  file.data.links = links;
-};
+      const { path, hash } = splitHash(url);
+      if (path === '') {
+        links.push({ key: null, hash, position: n.position });
+        return;
+      }
+      if (LOCALE_PREFIX.test(path)) {
+        report(
+          file,
+          n,
+          'locale-prefix-link',
+          `link "${url}" has a locale prefix: write the route without it; it is localised for each page`,
+        );
+        return;
+      }
+      let key: string | null;
+      if (path.startsWith('/')) {
+        if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.md')) {
+          if (options.hasFile && !options.hasFile(path)) report(file, n, 'broken-link', `link to a missing file "${path}"`);
+          return;
+        }
+        key = canonicalPath(path.replace(/\.md$/, ''));
+        if (key !== path) {
+          report(file, n, 'non-canonical-link', `write the link as "${key}${hash ? `#${hash}` : ''}"`, 'warning');
+        }
+      } else {
+        if (!options.routeOfRelative) return;
+        key = options.routeOfRelative(String(file.path ?? ''), path);
+        if (key === null) {
+          report(file, n, 'broken-link', `relative link "${url}" points to no page`);
+          return;
+        }
+      }
+      if (options.hasRoute && !options.hasRoute(key)) {
+        report(file, n, 'broken-link', `link to "${key}": no such page`);
+        return;
+      }
+      links.push({ key, hash, position: n.position });
+      n.url = withLocale(key, locale) + (hash ? `#${hash}` : '');
+    });
+    file.data.links = links;
+  };

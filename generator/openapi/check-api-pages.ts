@@ -35,7 +35,13 @@ export function apiVersionOf(page: TransformedPage): string | null {
  * titled with a status (```json title="200 OK") validates against that response's schema;
  * each operation has a page (unless `reportUnused` is false: a check of some pages only).
  */
-export function checkApiPages(pages: readonly TransformedPage[], apis: Map<string, OpenApiDescription>, diagnostics: Diagnostics, cache?: BuildCache, options: { reportUnused?: boolean } = {}): Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }> {
+export function checkApiPages(
+  pages: readonly TransformedPage[],
+  apis: Map<string, OpenApiDescription>,
+  diagnostics: Diagnostics,
+  cache?: BuildCache,
+  options: { reportUnused?: boolean } = {},
+): Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }> {
   const resolved = new Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }>();
   const used = new Set<string>();
   for (const page of pages) {
@@ -43,15 +49,32 @@ export function checkApiPages(pages: readonly TransformedPage[], apis: Map<strin
     if (!opId) continue;
     const version = apiVersionOf(page);
     const api = version ? apis.get(version) : undefined;
-    const fmLine = (page.src.frontmatter && page.src.frontmatter.doc.contents ? page.src.frontmatter.lines.linePos((page.src.frontmatter.doc.get('api', true) as { range?: number[] } | undefined)?.range?.[0] ?? 0).line + 1 : 2);
+    const fmLine =
+      page.src.frontmatter && page.src.frontmatter.doc.contents
+        ? page.src.frontmatter.lines.linePos(
+            (page.src.frontmatter.doc.get('api', true) as { range?: number[] } | undefined)?.range?.[0] ?? 0,
+          ).line + 1
+        : 2;
     if (!api) {
-      diagnostics.error(page.src.file, fmLine, 1, 'unknown-operation', `no OpenAPI description for this page's API version (${version ?? 'none'}): expected content/api/${version ?? '<version>'}.yaml`);
+      diagnostics.error(
+        page.src.file,
+        fmLine,
+        1,
+        'unknown-operation',
+        `no OpenAPI description for this page's API version (${version ?? 'none'}): expected content/api/${version ?? '<version>'}.yaml`,
+      );
       continue;
     }
     const op = api.operations.get(opId);
     if (!op) {
       const near = [...api.operations.keys()].filter((k) => k.includes(opId) || opId.includes(k)).slice(0, 3);
-      diagnostics.error(page.src.file, fmLine, 1, 'unknown-operation', `operation "${opId}" is not in ${api.file}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`);
+      diagnostics.error(
+        page.src.file,
+        fmLine,
+        1,
+        'unknown-operation',
+        `operation "${opId}" is not in ${api.file}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
+      );
       continue;
     }
     used.add(`${api.version}:${opId}`);
@@ -84,7 +107,10 @@ export function checkApiPages(pages: readonly TransformedPage[], apis: Map<strin
       }
       const validate = compileSchema(schema);
       if (!validate(data)) {
-        const first = validate.errors?.slice(0, 3).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
+        const first = validate.errors
+          ?.slice(0, 3)
+          .map((e) => `${e.instancePath || '(root)'} ${e.message}`)
+          .join('; ');
         report('example-schema-mismatch', `the ${status} example does not match the response schema of "${opId}": ${first}`);
       } else cache?.setCheck(key, null);
     }
@@ -94,7 +120,13 @@ export function checkApiPages(pages: readonly TransformedPage[], apis: Map<strin
   for (const api of apis.values()) {
     for (const [id, op] of api.operations) {
       if (!used.has(`${api.version}:${id}`)) {
-        diagnostics.warn(api.file, op.line, 1, 'operation-without-page', `operation "${id}" has no page (add one with api: { operation: ${id} })`);
+        diagnostics.warn(
+          api.file,
+          op.line,
+          1,
+          'operation-without-page',
+          `operation "${id}" has no page (add one with api: { operation: ${id} })`,
+        );
       }
     }
   }

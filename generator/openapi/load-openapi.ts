@@ -82,7 +82,13 @@ function pointerToPath(pointer: string): string[] {
  * specification, through @seriousme/openapi-schema-validator); each finding is reported at
  * its line. Returns null when the description cannot be used.
  */
-export async function loadOpenApi(root: string, file: string, version: string, diagnostics: Diagnostics, cache?: BuildCache): Promise<OpenApiDescription | null> {
+export async function loadOpenApi(
+  root: string,
+  file: string,
+  version: string,
+  diagnostics: Diagnostics,
+  cache?: BuildCache,
+): Promise<OpenApiDescription | null> {
   const text = readFileSync(join(root, file), 'utf8');
   const src = parseYamlLazily(text, file, diagnostics);
   if (!src) return null;
@@ -104,7 +110,13 @@ export async function loadOpenApi(root: string, file: string, version: string, d
       if (seen.has(key)) continue;
       seen.add(key);
       const extra = 'params' in e && e.params && typeof e.params === 'object' ? ` ${JSON.stringify(e.params)}` : '';
-      diagnostics.error(file, pos.line, pos.column, 'openapi-invalid', `OpenAPI ${e.instancePath || '(root)'}: ${e.message ?? 'invalid'}${extra}`);
+      diagnostics.error(
+        file,
+        pos.line,
+        pos.column,
+        'openapi-invalid',
+        `OpenAPI ${e.instancePath || '(root)'}: ${e.message ?? 'invalid'}${extra}`,
+      );
     }
     return null;
   }
@@ -118,7 +130,14 @@ export async function loadOpenApi(root: string, file: string, version: string, d
       const op = pathItem[method] as Record<string, unknown> | undefined;
       if (!op) continue;
       const id = op.operationId as string | undefined;
-      const pos = { get line() { return positionOf(src, ['paths', path, method]).line; }, get column() { return positionOf(src, ['paths', path, method]).column; } };
+      const pos = {
+        get line() {
+          return positionOf(src, ['paths', path, method]).line;
+        },
+        get column() {
+          return positionOf(src, ['paths', path, method]).column;
+        },
+      };
       if (!id) {
         diagnostics.error(file, pos.line, pos.column, 'openapi-invalid', `${method.toUpperCase()} ${path} has no operationId`);
         continue;
@@ -127,7 +146,16 @@ export async function loadOpenApi(root: string, file: string, version: string, d
         diagnostics.error(file, pos.line, pos.column, 'openapi-invalid', `operationId "${id}" is used twice`);
         continue;
       }
-      operations.set(id, { operationId: id, method, path, operation: op, pathItem, get line() { return pos.line; } });
+      operations.set(id, {
+        operationId: id,
+        method,
+        path,
+        operation: op,
+        pathItem,
+        get line() {
+          return pos.line;
+        },
+      });
     }
   }
   return { version, file, serverUrl, spec, operations, text };

@@ -13,7 +13,12 @@ function localized(obj: Record<string, unknown> | undefined, key: 'description' 
 function mergeAllOf(schema: JsonSchema): JsonSchema {
   const all = schema.allOf as JsonSchema[] | undefined;
   if (!all) return schema;
-  const merged: JsonSchema = { ...schema, allOf: undefined, properties: { ...((schema.properties as object) ?? {}) }, required: [...((schema.required as string[]) ?? [])] };
+  const merged: JsonSchema = {
+    ...schema,
+    allOf: undefined,
+    properties: { ...((schema.properties as object) ?? {}) },
+    required: [...((schema.required as string[]) ?? [])],
+  };
   for (const part of all.map(mergeAllOf)) {
     Object.assign(merged.properties as object, part.properties ?? {});
     (merged.required as string[]).push(...((part.required as string[]) ?? []));
@@ -97,10 +102,7 @@ export function responseSchema(op: ResolvedOperation, status: string): JsonSchem
 /** The operation as an API method page shows it, in one locale. */
 export function operationView(api: OpenApiDescription, op: ResolvedOperation, locale: LocaleCode, specUrl: string): ApiOperation {
   const o = op.operation;
-  const params = [
-    ...(((op.pathItem.parameters as Record<string, unknown>[]) ?? [])),
-    ...(((o.parameters as Record<string, unknown>[]) ?? [])),
-  ];
+  const params = [...((op.pathItem.parameters as Record<string, unknown>[]) ?? []), ...((o.parameters as Record<string, unknown>[]) ?? [])];
   const byKey = new Map<string, Record<string, unknown>>();
   for (const p of params) byKey.set(`${String(p.in)}:${String(p.name)}`, p); // operation-level wins
   const parameters: ApiParameter[] = [...byKey.values()]
@@ -138,7 +140,9 @@ export function operationView(api: OpenApiDescription, op: ResolvedOperation, lo
     description: localized(o, 'description', locale),
     deprecated: o.deprecated === true,
     parameters,
-    requestBody: bodyContent ? { contentType: bodyContent.type, required: body?.required === true, fields: flattenSchema(bodyContent.schema, locale) } : null,
+    requestBody: bodyContent
+      ? { contentType: bodyContent.type, required: body?.required === true, fields: flattenSchema(bodyContent.schema, locale) }
+      : null,
     responses,
     specUrl,
   };

@@ -82,7 +82,15 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       special('blog-archive', '/blog/archive', strings.blog.archive),
     );
     for (const r of site.redirects) {
-      routes.push({ kind: 'redirect', path: withLocale(r.from, locale), locale, key: r.from, title: r.to, alternates: alternatesOf(r.from, locales), to: withLocale(r.to, locale) });
+      routes.push({
+        kind: 'redirect',
+        path: withLocale(r.from, locale),
+        locale,
+        key: r.from,
+        title: r.to,
+        alternates: alternatesOf(r.from, locales),
+        to: withLocale(r.to, locale),
+      });
     }
 
     for (const p of own) {
@@ -100,7 +108,11 @@ export function assembleSite(input: AssembleInput): AssembledSite {
           next = flat[i + 1] ?? null;
         }
         const sb = sidebarLabels.get(p.sidebar);
-        if (sb) breadcrumbs.push({ label: sb.label[locale], path: withLocale(sb.landing, locale) === p.path ? null : withLocale(sb.landing, locale) });
+        if (sb)
+          breadcrumbs.push({
+            label: sb.label[locale],
+            path: withLocale(sb.landing, locale) === p.path ? null : withLocale(sb.landing, locale),
+          });
         for (let d = 2; d <= p.folder.length; d++) {
           const folder = p.folder.slice(0, d);
           const cat = checked.categories.get(`docs/${folder.join('/')}`);
@@ -138,14 +150,32 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       pageJson.set(url, json);
       routes.push(
         p.kind === 'doc'
-          ? { kind: 'doc', path: p.path, locale, key: p.key, title: p.fm.title, alternates, sidebar: p.sidebar!, version: p.version, api: Boolean(p.fm.api), data: url }
+          ? {
+              kind: 'doc',
+              path: p.path,
+              locale,
+              key: p.key,
+              title: p.fm.title,
+              alternates,
+              sidebar: p.sidebar!,
+              version: p.version,
+              api: Boolean(p.fm.api),
+              data: url,
+            }
           : { kind: 'blog-post', path: p.path, locale, key: p.key, title: p.fm.title, alternates, date: p.src.route.date ?? '', data: url },
       );
     }
 
     const posts = own
       .filter((p) => p.kind === 'blog-post')
-      .map((p) => ({ path: p.path, title: p.fm.title, description: p.fm.description, date: p.src.route.date ?? '', authors: p.fm.authors ?? [], tags: p.fm.tags ?? [] }))
+      .map((p) => ({
+        path: p.path,
+        title: p.fm.title,
+        description: p.fm.description,
+        date: p.src.route.date ?? '',
+        authors: p.fm.authors ?? [],
+        tags: p.fm.tags ?? [],
+      }))
       .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
     const latestReleases = own
       .filter((p) => /^\/docs\/releases\/\d{4}-\d{2}$/.test(p.key))
@@ -154,13 +184,23 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       .map((p) => ({ path: p.path, title: p.fm.title, description: p.fm.description }));
 
     localeData[locale] = {
-      info: { code: locale, label: info.label, lang: info.lang, dir: info.dir, pathPrefix: withLocale('/', locale) === '/' ? '' : withLocale('/', locale) },
+      info: {
+        code: locale,
+        label: info.label,
+        lang: info.lang,
+        dir: info.dir,
+        pathPrefix: withLocale('/', locale) === '/' ? '' : withLocale('/', locale),
+      },
       ui: strings,
       navbar: site.sidebars.map((s) => ({ sidebar: s.id, label: s.label[locale], path: withLocale(s.landing, locale) })),
       footer: {
         columns: site.footer.columns.map((c) => ({
           title: c.title[locale],
-          links: c.links.map((l) => ({ label: l.label[locale], to: l.to.startsWith('/') ? withLocale(l.to, locale) : l.to, external: !l.to.startsWith('/') })),
+          links: c.links.map((l) => ({
+            label: l.label[locale],
+            to: l.to.startsWith('/') ? withLocale(l.to, locale) : l.to,
+            external: !l.to.startsWith('/'),
+          })),
         })),
         copyright: `© ${site.copyrightYear} ${site.copyrightHolder}`,
       },
@@ -179,7 +219,13 @@ export function assembleSite(input: AssembleInput): AssembledSite {
     ]),
   );
   const body = {
-    site: { name: site.name, url: site.url, productUrl: site.productUrl, copyright: `© ${site.copyrightYear} ${site.copyrightHolder}`, analytics: site.analytics },
+    site: {
+      name: site.name,
+      url: site.url,
+      productUrl: site.productUrl,
+      copyright: `© ${site.copyrightYear} ${site.copyrightHolder}`,
+      analytics: site.analytics,
+    },
     defaultLocale: site.defaultLocale,
     locales: localeData,
     versions,

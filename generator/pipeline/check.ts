@@ -73,7 +73,13 @@ function checkI18n(content: LoadedContent, diagnostics: Diagnostics): Partial<Re
         if (!otherKeys.has(k)) {
           const src = content.i18n.get(locale)!;
           const pos = positionOf(src, k.split('.'), true);
-          diagnostics.error(src.file, pos.line, pos.column, 'i18n-keys-mismatch', `UI string "${k}" is in ${locale}.yaml but not in ${other}.yaml`);
+          diagnostics.error(
+            src.file,
+            pos.line,
+            pos.column,
+            'i18n-keys-mismatch',
+            `UI string "${k}" is in ${locale}.yaml but not in ${other}.yaml`,
+          );
         }
       }
     }
@@ -102,7 +108,9 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
   for (const src of content.pages) {
     const r = src.route;
     const schema = r.kind === 'blog-post' ? BlogFrontmatterSchema : DocFrontmatterSchema;
-    const fm = src.frontmatter ? (checkWithSchema(src.frontmatter, schema, diagnostics, 'frontmatter-invalid', 'frontmatter') as Page['fm'] | null) : null;
+    const fm = src.frontmatter
+      ? (checkWithSchema(src.frontmatter, schema, diagnostics, 'frontmatter-invalid', 'frontmatter') as Page['fm'] | null)
+      : null;
     let sidebar: SidebarId | null = null;
     let version: string | null = null;
     if (r.kind === 'doc') {
@@ -121,19 +129,42 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
         }
       }
       if (version && site && !versionIds.get(sidebar)?.has(version)) {
-        diagnostics.error(src.file, 1, 1, 'unknown-version', `version "${version}" is not declared for the ${sidebar} sidebar in site.yaml`);
+        diagnostics.error(
+          src.file,
+          1,
+          1,
+          'unknown-version',
+          `version "${version}" is not declared for the ${sidebar} sidebar in site.yaml`,
+        );
       }
       // Every folder above a page needs its category file (its label and order in the sidebar).
       for (let i = 1; i <= r.folder.length; i++) {
         const folder = `docs/${r.folder.slice(0, i).join('/')}`;
         if (!content.categories.has(folder)) {
-          diagnostics.error(src.file, 1, 1, 'missing-category', `content/${folder}/_category.yaml is missing (label and position of the folder)`);
+          diagnostics.error(
+            src.file,
+            1,
+            1,
+            'missing-category',
+            `content/${folder}/_category.yaml is missing (label and position of the folder)`,
+          );
           content.categories.set(folder, null);
         }
       }
     }
     if (!fm) continue;
-    const page: Page = { src, kind: r.kind, locale: r.locale, key: r.key, path: r.path, fm, sidebar, version, folder: r.folder, isIndex: r.isIndex };
+    const page: Page = {
+      src,
+      kind: r.kind,
+      locale: r.locale,
+      key: r.key,
+      path: r.path,
+      fm,
+      sidebar,
+      version,
+      folder: r.folder,
+      isIndex: r.isIndex,
+    };
     const dup = byPath.get(page.path);
     if (dup) {
       diagnostics.error(src.file, 1, 1, 'duplicate-route', `route ${page.path} is already made by ${dup.src.file}`);
@@ -172,16 +203,34 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
       const m = localesByKey.get(route);
       if (!m) {
         if (filesByKey.has(route)) continue; // the page exists; its frontmatter error is reported
-        diagnostics.error('content/routes.tsv', line, 1, 'missing-page', `route ${route} has no page: add content/docs${route.slice(5)}.ru.md and .en.md`);
+        diagnostics.error(
+          'content/routes.tsv',
+          line,
+          1,
+          'missing-page',
+          `route ${route} has no page: add content/docs${route.slice(5)}.ru.md and .en.md`,
+        );
         continue;
       }
       for (const p of m.values()) {
         const [k, v] = kind.split(':');
         if (k === 'api-method' && !p.fm.api) {
-          diagnostics.error(p.src.file, 2, 1, 'api-page-without-operation', `${route} is an API method page: add api: { operation: … } to the frontmatter`);
+          diagnostics.error(
+            p.src.file,
+            2,
+            1,
+            'api-page-without-operation',
+            `${route} is an API method page: add api: { operation: … } to the frontmatter`,
+          );
         }
         if (v && p.version !== v) {
-          diagnostics.error(p.src.file, 1, 1, 'wrong-version', `${route} belongs to version ${v} but its folder gives ${p.version ?? 'none'}`);
+          diagnostics.error(
+            p.src.file,
+            1,
+            1,
+            'wrong-version',
+            `${route} belongs to version ${v} but its folder gives ${p.version ?? 'none'}`,
+          );
         }
       }
     }

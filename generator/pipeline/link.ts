@@ -7,7 +7,12 @@ import type { TransformedPage } from './transform.ts';
  * target page in the linking page's locale. `all` holds the pages whose ids are known (for a
  * partial check, more pages than those checked).
  */
-export function checkLinks(pages: readonly TransformedPage[], routeKeys: ReadonlySet<string>, diagnostics: Diagnostics, all: readonly TransformedPage[] = pages): void {
+export function checkLinks(
+  pages: readonly TransformedPage[],
+  routeKeys: ReadonlySet<string>,
+  diagnostics: Diagnostics,
+  all: readonly TransformedPage[] = pages,
+): void {
   const byPath = new Map(all.map((p) => [p.path, p]));
   for (const page of pages) {
     const own = new Set(page.compiled.headingIds);

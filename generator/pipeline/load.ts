@@ -99,7 +99,13 @@ export function loadContent(root: string, diagnostics: Diagnostics, contentDirNa
       continue;
     }
     if (!rel.endsWith('.md')) {
-      diagnostics.error(relative(root, abs), 1, 1, 'invalid-file-name', `"${rel}": only .md pages and _category.yaml files belong in ${rel.split('/')[0]}/ (images go in content/static)`);
+      diagnostics.error(
+        relative(root, abs),
+        1,
+        1,
+        'invalid-file-name',
+        `"${rel}": only .md pages and _category.yaml files belong in ${rel.split('/')[0]}/ (images go in content/static)`,
+      );
       continue;
     }
     const page = loadPage(root, contentDir, abs, diagnostics);

@@ -76,8 +76,13 @@ export class BuildCache {
   save(partial = false): void {
     const unusedPages = Object.keys(this.data.pages).some((k) => !this.used.pages.has(k));
     if (!this.dirty && (partial || !unusedPages)) return;
-    const keep = <T>(rec: Record<string, T>, used: Set<string>) => (partial ? rec : Object.fromEntries(Object.entries(rec).filter(([k]) => used.has(k))));
-    const out: CacheData = { version: this.data.version, pages: keep(this.data.pages, this.used.pages), checks: keep(this.data.checks, this.used.checks) };
+    const keep = <T>(rec: Record<string, T>, used: Set<string>) =>
+      partial ? rec : Object.fromEntries(Object.entries(rec).filter(([k]) => used.has(k)));
+    const out: CacheData = {
+      version: this.data.version,
+      pages: keep(this.data.pages, this.used.pages),
+      checks: keep(this.data.checks, this.used.checks),
+    };
     try {
       mkdirSync(dirname(this.file), { recursive: true });
       const tmp = `${this.file}.${process.pid}`;
@@ -103,7 +108,8 @@ export function pluginFingerprint(): string {
   const h = createHash('sha256');
   for (const dir of [join(base, 'markdown'), join(base, 'openapi')]) {
     for (const name of readdirSync(dir).sort()) {
-      if (/\.(ts|js)$/.test(name) && !name.endsWith('.d.ts') && !name.includes('.test.')) h.update(name).update(readFileSync(join(dir, name)));
+      if (/\.(ts|js)$/.test(name) && !name.endsWith('.d.ts') && !name.includes('.test.'))
+        h.update(name).update(readFileSync(join(dir, name)));
     }
   }
   fingerprint = h.digest('hex').slice(0, 32);

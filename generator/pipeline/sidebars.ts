@@ -13,14 +13,28 @@ interface FolderNode {
 const label = (p: TransformedPage) => p.fm.sidebar_label ?? p.fm.title;
 
 function folderTree(pages: readonly TransformedPage[], categories: Map<string, Category>, sidebar: SidebarId): FolderNode {
-  const root: FolderNode = { name: sidebar, path: [sidebar], category: categories.get(`docs/${sidebar}`) ?? null, index: null, pages: [], children: new Map() };
+  const root: FolderNode = {
+    name: sidebar,
+    path: [sidebar],
+    category: categories.get(`docs/${sidebar}`) ?? null,
+    index: null,
+    pages: [],
+    children: new Map(),
+  };
   for (const p of pages) {
     let node = root;
     for (const seg of p.folder.slice(1)) {
       let child = node.children.get(seg);
       if (!child) {
         const path = [...node.path, seg];
-        child = { name: seg, path, category: categories.get(`docs/${path.join('/')}`) ?? null, index: null, pages: [], children: new Map() };
+        child = {
+          name: seg,
+          path,
+          category: categories.get(`docs/${path.join('/')}`) ?? null,
+          index: null,
+          pages: [],
+          children: new Map(),
+        };
         node.children.set(seg, child);
       }
       node = child;
@@ -35,11 +49,20 @@ function versionOf(node: FolderNode, inherited: string | null): string | null {
   return node.category?.version ?? inherited;
 }
 
-function itemsOf(node: FolderNode, locale: LocaleCode, inherited: string | null, depth: number): { item: SidebarItem; position: number; name: string }[] {
+function itemsOf(
+  node: FolderNode,
+  locale: LocaleCode,
+  inherited: string | null,
+  depth: number,
+): { item: SidebarItem; position: number; name: string }[] {
   const version = versionOf(node, inherited);
   const entries: { item: SidebarItem; position: number; name: string }[] = [];
   for (const p of node.pages) {
-    entries.push({ item: { type: 'link', label: label(p), path: p.path, version: p.version }, position: p.fm.sidebar_position ?? Number.MAX_SAFE_INTEGER, name: p.key });
+    entries.push({
+      item: { type: 'link', label: label(p), path: p.path, version: p.version },
+      position: p.fm.sidebar_position ?? Number.MAX_SAFE_INTEGER,
+      name: p.key,
+    });
   }
   for (const child of node.children.values()) {
     const childVersion = versionOf(child, version);

@@ -22,7 +22,12 @@ export interface TransformOptions {
 }
 
 /** Stage 3: markdown → hast for every page (cached, in parallel); then the translation-pair checks. */
-export async function transformPages(content: LoadedContent, site: CheckedSite, diagnostics: Diagnostics, options: TransformOptions = {}): Promise<TransformedPage[]> {
+export async function transformPages(
+  content: LoadedContent,
+  site: CheckedSite,
+  diagnostics: Diagnostics,
+  options: TransformOptions = {},
+): Promise<TransformedPage[]> {
   const setup: WorkerSetup = {
     facts: site.facts,
     staticDir: content.staticDir,
@@ -41,7 +46,11 @@ export async function transformPages(content: LoadedContent, site: CheckedSite, 
     if (hit) compiled[i] = hit;
     else missing.push({ i, job, key });
   });
-  const fresh = await compileAll(missing.map((m) => m.job), setup, options.highlighter);
+  const fresh = await compileAll(
+    missing.map((m) => m.job),
+    setup,
+    options.highlighter,
+  );
   missing.forEach((m, k) => {
     compiled[m.i] = fresh[k]!;
     cache?.setPage(m.key, fresh[k]!);
@@ -75,12 +84,24 @@ export function checkTranslationPairs(pages: readonly TransformedPage[], diagnos
       const ca = source.compiled.codeBlocks;
       const cb = t.compiled.codeBlocks;
       if (ca.length !== cb.length) {
-        diagnostics.error(t.src.file, cb[Math.min(ca.length, cb.length)]?.line ?? cb[cb.length - 1]?.line ?? 1, 1, 'translation-code-mismatch', `${cb.length} code blocks here, ${ca.length} in ${source.src.file}`);
+        diagnostics.error(
+          t.src.file,
+          cb[Math.min(ca.length, cb.length)]?.line ?? cb[cb.length - 1]?.line ?? 1,
+          1,
+          'translation-code-mismatch',
+          `${cb.length} code blocks here, ${ca.length} in ${source.src.file}`,
+        );
       } else {
         ca.forEach((blockA, i) => {
           const blockB = cb[i]!;
           if (blockA.lang !== blockB.lang) {
-            diagnostics.error(t.src.file, blockB.line, 1, 'translation-code-mismatch', `code block ${i + 1} is ${blockB.lang || 'without language'} here and ${blockA.lang} in ${source.src.file} (line ${blockA.line})`);
+            diagnostics.error(
+              t.src.file,
+              blockB.line,
+              1,
+              'translation-code-mismatch',
+              `code block ${i + 1} is ${blockB.lang || 'without language'} here and ${blockA.lang} in ${source.src.file} (line ${blockA.line})`,
+            );
           }
         });
       }

@@ -15,7 +15,8 @@ export interface FeedInput {
 export function rssFeed(f: FeedInput): string {
   const items = f.posts
     .map(
-      (p) => `<item><title>${xmlEscape(p.title)}</title><link>${f.siteUrl}${p.path}</link><guid isPermaLink="true">${f.siteUrl}${p.path}</guid><pubDate>${new Date(`${p.date}T09:00:00Z`).toUTCString()}</pubDate><description>${xmlEscape(p.description)}</description>${p.authors.map((a) => `<dc:creator>${xmlEscape(a)}</dc:creator>`).join('')}${p.tags.map((t) => `<category>${xmlEscape(t)}</category>`).join('')}</item>`,
+      (p) =>
+        `<item><title>${xmlEscape(p.title)}</title><link>${f.siteUrl}${p.path}</link><guid isPermaLink="true">${f.siteUrl}${p.path}</guid><pubDate>${new Date(`${p.date}T09:00:00Z`).toUTCString()}</pubDate><description>${xmlEscape(p.description)}</description>${p.authors.map((a) => `<dc:creator>${xmlEscape(a)}</dc:creator>`).join('')}${p.tags.map((t) => `<category>${xmlEscape(t)}</category>`).join('')}</item>`,
     )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -31,7 +32,8 @@ export function atomFeed(f: FeedInput): string {
   const updated = f.posts[0] ? `${f.posts[0].date}T09:00:00Z` : '2025-01-01T00:00:00Z';
   const entries = f.posts
     .map(
-      (p) => `<entry><title>${xmlEscape(p.title)}</title><link href="${f.siteUrl}${p.path}"/><id>${f.siteUrl}${p.path}</id><updated>${p.date}T09:00:00Z</updated><summary>${xmlEscape(p.description)}</summary>${p.authors.map((a) => `<author><name>${xmlEscape(a)}</name></author>`).join('')}${p.tags.map((t) => `<category term="${xmlEscape(t)}"/>`).join('')}</entry>`,
+      (p) =>
+        `<entry><title>${xmlEscape(p.title)}</title><link href="${f.siteUrl}${p.path}"/><id>${f.siteUrl}${p.path}</id><updated>${p.date}T09:00:00Z</updated><summary>${xmlEscape(p.description)}</summary>${p.authors.map((a) => `<author><name>${xmlEscape(a)}</name></author>`).join('')}${p.tags.map((t) => `<category term="${xmlEscape(t)}"/>`).join('')}</entry>`,
     )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -9,7 +9,12 @@ import { xmlEscape } from './xml.ts';
  * The files for crawlers, feed readers and language models: `<route>.md`, sitemap.xml with
  * hreflang pairs, robots.txt, llms.txt and llms-full.txt per locale, RSS and Atom per locale.
  */
-export function publishFiles(site: AssembledSite, pages: readonly TransformedPage[], config: SiteConfig, facts: Facts): Map<string, string> {
+export function publishFiles(
+  site: AssembledSite,
+  pages: readonly TransformedPage[],
+  config: SiteConfig,
+  facts: Facts,
+): Map<string, string> {
   const files = new Map<string, string>();
   const base = config.url.replace(/\/$/, '');
   const { manifest } = site;
@@ -51,14 +56,23 @@ export function publishFiles(site: AssembledSite, pages: readonly TransformedPag
       }
       lines.push('');
     }
-    const otherLocales = config.locales.filter((l) => l.code !== locale).map((l) => `- ${l.label}: ${base}${l.code === config.defaultLocale ? '' : `/${l.code}`}/llms.txt`);
+    const otherLocales = config.locales
+      .filter((l) => l.code !== locale)
+      .map((l) => `- ${l.label}: ${base}${l.code === config.defaultLocale ? '' : `/${l.code}`}/llms.txt`);
     if (otherLocales.length) lines.push('## Optional', '', ...otherLocales, `- ${base}${prefix}/llms-full.txt`, '');
     files.set(`${prefix.slice(1)}${prefix ? '/' : ''}llms.txt`, lines.join('\n'));
     files.set(`${prefix.slice(1)}${prefix ? '/' : ''}llms-full.txt`, full.join('\n'));
 
     const feeds = data.feeds;
     if (feeds) {
-      const input = { siteUrl: base, locale: locale as LocaleCode, title: `${config.name} — ${data.ui.blog.title}`, description: data.ui.blog.description, blogPath: `${prefix}/blog`, posts: data.blog };
+      const input = {
+        siteUrl: base,
+        locale: locale as LocaleCode,
+        title: `${config.name} — ${data.ui.blog.title}`,
+        description: data.ui.blog.description,
+        blogPath: `${prefix}/blog`,
+        posts: data.blog,
+      };
       files.set(feeds.rss.slice(1), rssFeed({ ...input, feedPath: feeds.rss }));
       files.set(feeds.atom.slice(1), atomFeed({ ...input, feedPath: feeds.atom }));
     }

@@ -1,5 +1,14 @@
 import elasticlunr from 'elasticlunr';
-import type { LocaleCode, SearchDoc, SearchDocsFile, SearchPageText, SearchShardRef, SiteConfig, SidebarId, UiStrings } from '../../schemas/index.ts';
+import type {
+  LocaleCode,
+  SearchDoc,
+  SearchDocsFile,
+  SearchPageText,
+  SearchShardRef,
+  SiteConfig,
+  SidebarId,
+  UiStrings,
+} from '../../schemas/index.ts';
 import { applyPipeline } from '../../renderer/search/pipeline.ts';
 import { encodeShard, type ShardSection } from '../../renderer/search/shard-codec.ts';
 import type { CheckedSite } from '../pipeline/check.ts';
@@ -23,7 +32,13 @@ interface Section {
 }
 
 /** The sections of one locale's pages: the lead and every heading of level 2–3, in page order. */
-export function collectSections(pages: readonly TransformedPage[], checked: CheckedSite, site: SiteConfig, locale: LocaleCode, ui: UiStrings): { sections: Section[]; pages: [string, string, string, SidebarId | null][] } {
+export function collectSections(
+  pages: readonly TransformedPage[],
+  checked: CheckedSite,
+  site: SiteConfig,
+  locale: LocaleCode,
+  ui: UiStrings,
+): { sections: Section[]; pages: [string, string, string, SidebarId | null][] } {
   const sidebarLabel = new Map(site.sidebars.map((s) => [s.id, s.label[locale]]));
   const sections: Section[] = [];
   const pageRows: [string, string, string, SidebarId | null][] = [];
@@ -68,7 +83,12 @@ export function collectSections(pages: readonly TransformedPage[], checked: Chec
  * the compact shard the site loads on the first search (plus the section texts per page, for
  * snippets), and the stock elasticlunr JSON with the full documents, for Node tools and chatbots.
  */
-export function buildSearchShards(pages: readonly TransformedPage[], checked: CheckedSite, site: SiteConfig, ui: Record<LocaleCode, UiStrings>): SearchShards {
+export function buildSearchShards(
+  pages: readonly TransformedPage[],
+  checked: CheckedSite,
+  site: SiteConfig,
+  ui: Record<LocaleCode, UiStrings>,
+): SearchShards {
   const refs: Partial<Record<LocaleCode, SearchShardRef>> = {};
   const files = new Map<string, string>();
   const sizes: Record<string, number> = {};
@@ -97,7 +117,9 @@ export function buildSearchShards(pages: readonly TransformedPage[], checked: Ch
     }
     const textHash = shortHash(JSON.stringify(textsByPage));
     const textBase = `/search/${locale}-${textHash}/`;
-    const shardJson = JSON.stringify(encodeShard(index as unknown as elasticlunr.Index<object>, { locale, pages: pageRows, textBase }, meta));
+    const shardJson = JSON.stringify(
+      encodeShard(index as unknown as elasticlunr.Index<object>, { locale, pages: pageRows, textBase }, meta),
+    );
     const paths = {
       shard: `search/${locale}.${shortHash(shardJson)}.shard.json`,
       index: `search/${locale}.${shortHash(stockJson)}.elasticlunr.json`,

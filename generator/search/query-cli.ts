@@ -14,7 +14,11 @@ export interface QueryHit {
 }
 
 /** `vitrina-docs query`: loads a built locale's shard and returns the hits. */
-export function queryBuiltSite(dist: string, text: string, opts: { locale: LocaleCode; limit: number; sidebar: string | null }): QueryHit[] {
+export function queryBuiltSite(
+  dist: string,
+  text: string,
+  opts: { locale: LocaleCode; limit: number; sidebar: string | null },
+): QueryHit[] {
   const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Manifest;
   const ref = manifest.locales[opts.locale]?.search;
   if (!ref) throw new Error(`no search shard for locale ${opts.locale} in ${dist}/manifest.json`);

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { canonicalPath } from '../../renderer/shared/paths.ts';
 
-const TYPES: Record<string, string> = {
+/** Content types by file extension. */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -55,7 +56,7 @@ export function startStaticServer(opts: { dir: string; host?: string; port?: num
     }
     const hashed = /\/assets\/|\.[0-9a-f]{10}\.(json|css)$/.test(r.file);
     res.writeHead(r.status, {
-      'content-type': TYPES[extname(r.file)] ?? 'application/octet-stream',
+      'content-type': CONTENT_TYPES[extname(r.file)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     createReadStream(r.file).pipe(res);

@@ -58,7 +58,13 @@ function scoreTokens(index: AnyIndex, tokens: string[]): Map<string, number> {
 }
 
 /** Searches a shard; `docs` maps each reference to its section document. */
-export function searchShard(index: AnyIndex, docs: ReadonlyMap<string, SearchDoc>, query: string, locale: LocaleCode, options: { limit?: number; sidebar?: string | null } = {}): SearchHit[] {
+export function searchShard(
+  index: AnyIndex,
+  docs: ReadonlyMap<string, SearchDoc>,
+  query: string,
+  locale: LocaleCode,
+  options: { limit?: number; sidebar?: string | null } = {},
+): SearchHit[] {
   const scores = scoreTokens(index, queryTokens(query, locale));
   const other = switchLayout(query);
   if (other) {

@@ -104,7 +104,10 @@ export function decodeShard(shard: CompactShard): elasticlunr.Index<Record<strin
     index: Object.fromEntries(shard.fields.map((f) => [f, { root: { docs: {}, df: 0 } }])),
     pipeline: shard.pipeline,
   } as unknown as elasticlunr.SerialisedIndexData<Record<string, string>>);
-  const store = index.documentStore as unknown as { addDoc(ref: string, doc: null): void; addFieldLength(ref: string, field: string, n: number): void };
+  const store = index.documentStore as unknown as {
+    addDoc(ref: string, doc: null): void;
+    addFieldLength(ref: string, field: string, n: number): void;
+  };
   shard.sections.forEach((s, i) => {
     const ref = String(i);
     store.addDoc(ref, null);

@@ -56,6 +56,6 @@ export function snippet(text: string, query: string, locale: LocaleCode, length 
   let slice = text.slice(bestStart, bestStart + length);
   const head = bestStart > 0 ? '…' : '';
   const tail = bestStart + length < text.length ? '…' : '';
-  slice = slice.replace(/^\S*\s/, bestStart > 0 ? '' : slice.match(/^\S*\s/)?.[0] ?? '');
+  slice = slice.replace(/^\S*\s/, bestStart > 0 ? '' : (slice.match(/^\S*\s/)?.[0] ?? ''));
   return highlight(`${head}${slice.trimEnd()}${tail}`, query, locale);
 }

@@ -5,11 +5,16 @@ export function fill(template: string, values: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date (ISO date or date-time) in the locale's long form, in UTC so that server and browser agree. */
 export function formatDate(iso: string, lang: string): string {
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+  let format = formats.get(lang);
+  if (!format)
+    formats.set(lang, (format = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })));
+  return format.format(date);
 }
 
 /** The year of an ISO date, as a string. */

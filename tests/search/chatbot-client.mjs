@@ -10,7 +10,11 @@ import { eng, rus } from 'stopword';
 const [indexFile, docsFile, locale, query] = process.argv.slice(2);
 
 // The pipeline functions the shards name, registered under the same names.
-const trim = (t) => t.toLowerCase().replace(/ё/g, 'е').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || undefined;
+const trim = (t) =>
+  t
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || undefined;
 const stopRu = new Set([...rus, ...eng].map(trim));
 const stopEn = new Set(eng.map(trim));
 const stem = (t, lang) => (lang === 'ru' && /[\u0400-\u04ff]/.test(t) ? stemRussian(t) : /^[a-z]+$/.test(t) ? stemEnglish(t) : t);
@@ -25,6 +29,12 @@ const docs = JSON.parse(readFileSync(docsFile, 'utf8')).docs;
 const hits = index
   .search(query, { fields: { title: { boost: 4 }, heading: { boost: 2 }, text: { boost: 1 } }, bool: 'OR', expand: true })
   .slice(0, 5)
-  .map(({ ref, score }) => ({ url: docs[Number(ref)].url, title: docs[Number(ref)].title, heading: docs[Number(ref)].heading, text: docs[Number(ref)].text, score }));
+  .map(({ ref, score }) => ({
+    url: docs[Number(ref)].url,
+    title: docs[Number(ref)].title,
+    heading: docs[Number(ref)].heading,
+    text: docs[Number(ref)].text,
+    score,
+  }));
 console.log(JSON.stringify(hits, null, 2));
 void locale;

@@ -46,7 +46,11 @@ describe('Russian morphology and typing', () => {
   const typos = YAML.parse(readFileSync(join(ROOT, 'tests/search/typos.yaml'), 'utf8')) as { layout: RelevanceCase[]; yo: RelevanceCase[] };
   it.each([...typos.layout, ...typos.yo].map((c) => [c.query, c] as const))('finds "%s" (wrong layout or е for ё)', (_q, c) => {
     const ok = new Set([c.expect, ...(c.also ?? [])]);
-    expect(rankedRoutes(ru(), c.query).slice(0, 5).some((r) => ok.has(r))).toBe(true);
+    expect(
+      rankedRoutes(ru(), c.query)
+        .slice(0, 5)
+        .some((r) => ok.has(r)),
+    ).toBe(true);
   });
 
   it('finds English word forms (photo, photos)', () => {
@@ -99,13 +103,21 @@ describe('a chatbot with stock elasticlunr (no project code)', () => {
   it('loads a shard in a separate Node process and gets section text and URLs back', async () => {
     const ref = manifest().locales.ru!.search!;
     const out = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [join(ROOT, 'tests/search/chatbot-client.mjs'), join(dist, ref.index), join(dist, ref.docs), 'ru', 'как отменить визит'], { cwd: ROOT }, (e, stdout, stderr) =>
-        e ? reject(new Error(stderr)) : resolve(stdout),
+      execFile(
+        process.execPath,
+        [join(ROOT, 'tests/search/chatbot-client.mjs'), join(dist, ref.index), join(dist, ref.docs), 'ru', 'как отменить визит'],
+        { cwd: ROOT },
+        (e, stdout, stderr) => (e ? reject(new Error(stderr)) : resolve(stdout)),
       ),
     );
     const hits = JSON.parse(out) as { url: string; text: string }[];
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.slice(0, 3).map((h) => h.url).join(' ')).toMatch(/\/docs\/mobile\/ic[23]\/visits\/cancel/);
+    expect(
+      hits
+        .slice(0, 3)
+        .map((h) => h.url)
+        .join(' '),
+    ).toMatch(/\/docs\/mobile\/ic[23]\/visits\/cancel/);
     expect(hits[0]!.text.length).toBeGreaterThan(40);
     const source = readFileSync(join(ROOT, 'tests/search/chatbot-client.mjs'), 'utf8');
     expect(source).not.toMatch(/from '\.\.?\//); // only packages, no project modules
