@@ -1,0 +1,68 @@
+/**
+ * The third-party analytics services the site supports. Each loads its script without
+ * blocking (async, after hydration) and is told of every page view explicitly: automatic
+ * page views are switched off so that one route change is exactly one event.
+ */
+import type { Analytics } from '../../schemas/site.ts';
+
+type Queue = ((...args: unknown[]) => void) & { a?: unknown[]; l?: number };
+type AnalyticsWindow = Window & { ym?: Queue; dataLayer?: unknown[]; gtag?: (...args: unknown[]) => void };
+
+export interface PageView {
+  url: string;
+  title: string;
+  referrer: string;
+}
+
+export type Tracker = (view: PageView) => void;
+
+function addScript(src: string): void {
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = src;
+  document.head.append(script);
+}
+
+export const YANDEX_METRICA_SCRIPT = 'https://mc.yandex.ru/metrika/tag.js';
+export const GA4_SCRIPT = 'https://www.googletagmanager.com/gtag/js';
+
+function yandexMetrica(id: string): Tracker {
+  const w = window as AnalyticsWindow;
+  const id_ = Number(id);
+  w.ym ??= Object.assign(
+    function ym(...args: unknown[]) {
+      (w.ym!.a ??= []).push(args);
+    },
+    { l: Date.now() },
+  );
+  w.ym(id_, 'init', { defer: true, clickmap: true, trackLinks: true, accurateTrackBounce: true });
+  addScript(YANDEX_METRICA_SCRIPT);
+  return ({ url, title, referrer }) => w.ym?.(id_, 'hit', url, { title, referer: referrer });
+}
+
+function ga4(id: string): Tracker {
+  const w = window as AnalyticsWindow;
+  w.dataLayer ??= [];
+  // gtag.js reads Arguments objects from the data layer, not arrays.
+  w.gtag ??= function gtag() {
+    // eslint-disable-next-line prefer-rest-params
+    w.dataLayer!.push(arguments);
+  };
+  w.gtag('js', new Date());
+  w.gtag('config', id, { send_page_view: false });
+  addScript(`${GA4_SCRIPT}?id=${encodeURIComponent(id)}`);
+  return ({ url, title, referrer }) =>
+    w.gtag?.('event', 'page_view', { page_location: url, page_title: title, page_referrer: referrer, send_to: id });
+}
+
+/** The tracker of the configured service, or null when there is none. */
+export function createTracker(config: Analytics): Tracker | null {
+  switch (config.provider) {
+    case 'none':
+      return null;
+    case 'yandex-metrica':
+      return yandexMetrica(config.id);
+    case 'ga4':
+      return ga4(config.id);
+  }
+}

@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+import type { LocaleData } from '../../schemas/manifest.ts';
+import type { Router, RouterState } from '../router/router.ts';
+
+/** What the site shell and its views share: the router, its state and the locale's data. */
+export interface Site {
+  router: Router;
+  state: RouterState;
+  data: LocaleData;
+}
+
+export const SiteContext = createContext<Site | null>(null);
+
+export function useSite(): Site {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error('useSite outside the site shell');
+  return site;
+}

@@ -1,0 +1,55 @@
+/**
+ * The browser entry. The prerendered HTML is the first paint; this fetches /manifest.json
+ * (the route table is data, not code), reads the page JSON inlined in the HTML, loads the
+ * view's chunk, hydrates, and from then on routes on the client.
+ */
+import { hydrateRoot } from 'react-dom/client';
+import type { Manifest } from '../schemas/manifest.ts';
+import type { PageData } from '../schemas/page.ts';
+import { App } from './app/App.tsx';
+import { APP_ROOT_ID, NOT_FOUND_PATH, PAGE_SCRIPT_ID } from './document/ids.ts';
+import { fetchJson } from './router/fetch-json.ts';
+import { createPageCache } from './router/page-cache.ts';
+import { reloadOnce } from './router/reload-once.ts';
+import { createBrowserRouter } from './router/router.ts';
+import { createRouteTable, hasPageData } from './shared/route-table.ts';
+import { loadViews } from './views/registry.ts';
+import './styles/site.css';
+
+const MANIFEST_URL = '/manifest.json';
+
+async function start(): Promise<void> {
+  const script = document.getElementById(PAGE_SCRIPT_ID);
+  const container = document.getElementById(APP_ROOT_ID);
+  if (!script || !container) return;
+  const page = JSON.parse(script.textContent || 'null') as PageData | null;
+  const prerendered = script.dataset.route ?? '';
+  const manifest = await fetchJson<Manifest>(MANIFEST_URL);
+  const routes = createRouteTable(manifest);
+  const route = prerendered ? (routes.get(prerendered) ?? null) : null;
+  const pages = createPageCache();
+  if (page && hasPageData(route)) pages.put(route.data, page);
+  try {
+    await loadViews(route, true);
+  } catch (error) {
+    // The HTML is older than the assets on the server: fetch the fresh HTML once.
+    if (reloadOnce(location.pathname)) return;
+    throw error;
+  }
+  const router = createBrowserRouter({
+    manifest,
+    location: { path: prerendered || NOT_FOUND_PATH, search: '', hash: '' },
+    route,
+    page: hasPageData(route) ? page : null,
+    pages,
+    fetchManifest: () => fetchJson<Manifest>(MANIFEST_URL, { cache: 'no-store' }),
+    loadView: loadViews,
+  });
+  hydrateRoot(container, <App router={router} />, {
+    onRecoverableError(error) {
+      console.error('vitrina-docs: hydration error', error);
+    },
+  });
+}
+
+start().catch((error: unknown) => console.error('vitrina-docs: the site did not start', error));

@@ -1,0 +1,180 @@
+/**
+ * The reference part of an API method page, drawn from `page.operation` (already in the
+ * page's language): parameters, request body fields, response fields, status codes.
+ */
+import type { ReactNode } from 'react';
+import type { ApiField, ApiOperation, ApiParameter } from '../../schemas/operation.ts';
+import type { UiStrings } from '../../schemas/i18n.ts';
+import { API_SECTION_IDS as IDS } from './operation-toc.ts';
+import { useUi } from './ui-context.ts';
+
+/** OpenAPI descriptions are short markdown: draw their `code` spans, the rest as text. */
+export function InlineText({ text }: { text: string }) {
+  return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
+}
+
+function Details({ item, ui }: { item: Pick<ApiField, 'description' | 'enum' | 'default'>; ui: UiStrings }) {
+  return (
+    <>
+      {item.description && (
+        <p>
+          <InlineText text={item.description} />
+        </p>
+      )}
+      {item.enum && item.enum.length > 0 && (
+        <p className="api-values">
+          {ui.api.allowedValues}{' '}
+          {item.enum.map((v, i) => (
+            <span key={i}>
+              {i > 0 && ', '}
+              <code>{String(v)}</code>
+            </span>
+          ))}
+        </p>
+      )}
+      {item.default !== undefined && (
+        <p className="api-values">
+          {ui.api.defaultValue} <code>{item.default}</code>
+        </p>
+      )}
+    </>
+  );
+}
+
+function Name({ name, required, ui }: { name: string; required: boolean; ui: UiStrings }) {
+  return (
+    <>
+      <code className="api-name">{name}</code>{' '}
+      <span className={required ? 'api-required' : 'api-optional'}>{required ? ui.api.required : ui.api.optional}</span>
+    </>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="api-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function TableOf({ head, children }: { head: string[]; children: ReactNode }) {
+  return (
+    <div className="table-scroll" tabIndex={0}>
+      <table className="api-table">
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function ParametersTable({ parameters, ui }: { parameters: ApiParameter[]; ui: UiStrings }) {
+  return (
+    <TableOf head={[ui.api.name, ui.api.location, ui.api.type, ui.api.description]}>
+      {parameters.map((p) => (
+        <tr key={`${p.in}:${p.name}`}>
+          <td>
+            <Name name={p.name} required={p.required} ui={ui} />
+          </td>
+          <td>{p.in}</td>
+          <td>
+            <code>{p.type}</code>
+          </td>
+          <td>
+            <Details item={p} ui={ui} />
+          </td>
+        </tr>
+      ))}
+    </TableOf>
+  );
+}
+
+function FieldsTable({ fields, ui }: { fields: ApiField[]; ui: UiStrings }) {
+  return (
+    <TableOf head={[ui.api.name, ui.api.type, ui.api.description]}>
+      {fields.map((f) => (
+        <tr key={f.path}>
+          <td className="api-field" data-depth={Math.min(f.depth, 6)}>
+            <Name name={f.name} required={f.required} ui={ui} />
+          </td>
+          <td>
+            <code>
+              {f.type}
+              {f.nullable ? ' | null' : ''}
+            </code>
+          </td>
+          <td>
+            <Details item={f} ui={ui} />
+          </td>
+        </tr>
+      ))}
+    </TableOf>
+  );
+}
+
+export function OperationTables({ operation }: { operation: ApiOperation }) {
+  const ui = useUi();
+  const withFields = operation.responses.filter((r) => r.fields.length);
+  return (
+    <div className="api-reference">
+      {operation.parameters.length > 0 && (
+        <Section id={IDS.parameters} title={ui.api.parameters}>
+          <ParametersTable parameters={operation.parameters} ui={ui} />
+        </Section>
+      )}
+      {operation.requestBody && operation.requestBody.fields.length > 0 && (
+        <Section id={IDS.requestBody} title={ui.api.requestBody}>
+          <p className="api-content-type">
+            <code>{operation.requestBody.contentType}</code>
+          </p>
+          <FieldsTable fields={operation.requestBody.fields} ui={ui} />
+        </Section>
+      )}
+      {withFields.length > 0 && (
+        <Section id={IDS.responseFields} title={ui.api.responseFields}>
+          {withFields.map((r) => (
+            <div key={r.status}>
+              {withFields.length > 1 && (
+                <h3 className="api-response-status">
+                  {r.status} <code>{r.contentType}</code>
+                </h3>
+              )}
+              <FieldsTable fields={r.fields} ui={ui} />
+            </div>
+          ))}
+        </Section>
+      )}
+      {operation.responses.length > 0 && (
+        <Section id={IDS.statusCodes} title={ui.api.statusCodes}>
+          <TableOf head={[ui.api.status, ui.api.description]}>
+            {operation.responses.map((r) => (
+              <tr key={r.status}>
+                <td>
+                  <code className={`status status-${r.status.charAt(0)}xx`}>{r.status}</code>
+                </td>
+                <td>
+                  <InlineText text={r.description} />
+                </td>
+              </tr>
+            ))}
+          </TableOf>
+        </Section>
+      )}
+      <p className="api-spec">
+        <a href={operation.specUrl} download>
+          {ui.api.downloadSpec}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useSite } from '../app/site-context.ts';
+import type { VersionSelection } from '../hooks/useVersionSelection.ts';
+import { sidebarItems, versionSwitchTarget } from '../shared/versions.ts';
+import { useUi } from './ui-context.ts';
+
+/** The version of the shown versioned sidebar; switching goes to the counterpart page. */
+export function VersionSelect({ selection }: { selection: VersionSelection }) {
+  const ui = useUi();
+  const { state, data, router } = useSite();
+  const { info, version } = selection;
+  const sidebar = state.route?.kind === 'doc' ? state.route.sidebar : null;
+  if (!info || !sidebar || !version) return null;
+  const onChange = (to: string) => {
+    const path = state.location.path;
+    const from = state.page?.version ?? (state.route?.kind === 'doc' ? state.route.version : null);
+    const target = versionSwitchTarget({ path, from, to, items: sidebarItems(data, sidebar, to), routes: state.routes });
+    selection.select(to);
+    if (target !== path) router.navigate(target);
+  };
+  return (
+    <select className="version-select" aria-label={ui.navbar.version} value={version} onChange={(e) => onChange(e.target.value)}>
+      {info.items.map((item) => (
+        <option key={item.id} value={item.id}>
+          {item.label[state.locale] ?? `${item.id} (${item.legacy ? ui.versions.legacy : ui.versions.current})`}
+        </option>
+      ))}
+    </select>
+  );
+}

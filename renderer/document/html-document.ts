@@ -1,0 +1,100 @@
+/**
+ * The HTML document around the prerendered app: <head> (title, description, canonical,
+ * hreflang alternates, Open Graph and Twitter meta, the inline colour-mode script, styles,
+ * module preloads, the manifest preload, the client script) and the inlined page JSON.
+ */
+import type { LocaleInfo } from '../../schemas/locale.ts';
+import type { Manifest, RouteEntry } from '../../schemas/manifest.ts';
+import type { PageData } from '../../schemas/page.ts';
+import type { DocumentMeta } from '../shared/document-meta.ts';
+import { COLOUR_MODE_SCRIPT } from './colour-mode-script.ts';
+import { APP_ROOT_ID, PAGE_SCRIPT_ID } from './ids.ts';
+
+export interface DocumentAssets {
+  scripts: string[];
+  styles: string[];
+  preload: string[];
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for an HTML attribute or text node. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** JSON that can sit inside <script>: no `</script>`, no `<!--`, no line separators. */
+const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
+}
+
+function absolute(site: string, path: string): string {
+  return site.replace(/\/$/, '') + path;
+}
+
+export interface HtmlDocumentInput {
+  manifest: Manifest;
+  route: RouteEntry | null;
+  page: PageData | null;
+  info: LocaleInfo;
+  meta: DocumentMeta;
+  appHtml: string;
+  assets: DocumentAssets;
+}
+
+export function htmlDocument({ manifest, route, page, info, meta, appHtml, assets }: HtmlDocumentInput): string {
+  const site = manifest.site.url;
+  const e = escapeHtml;
+  const head: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(meta.title)}</title>`,
+    `<meta name="description" content="${e(meta.description)}">`,
+    '<meta name="color-scheme" content="light dark">',
+    `<script>${COLOUR_MODE_SCRIPT}</script>`,
+  ];
+  if (route) {
+    head.push(`<link rel="canonical" href="${e(absolute(site, route.path))}">`);
+    for (const [code, path] of Object.entries(route.alternates)) {
+      const lang = manifest.locales[code as keyof typeof manifest.locales]?.info.lang ?? code;
+      head.push(`<link rel="alternate" hreflang="${e(lang)}" href="${e(absolute(site, path))}">`);
+    }
+    const fallback = route.alternates[manifest.defaultLocale];
+    if (fallback) head.push(`<link rel="alternate" hreflang="x-default" href="${e(absolute(site, fallback))}">`);
+  } else {
+    head.push('<meta name="robots" content="noindex">');
+  }
+  const og: [string, string][] = [
+    ['og:type', page?.kind === 'blog-post' ? 'article' : 'website'],
+    ['og:site_name', manifest.site.name],
+    ['og:title', page?.title ?? meta.title],
+    ['og:description', meta.description],
+    ['og:locale', info.lang.replace('-', '_')],
+  ];
+  if (route) og.push(['og:url', absolute(site, route.path)]);
+  for (const [property, content] of og) head.push(`<meta property="${property}" content="${e(content)}">`);
+  head.push('<meta name="twitter:card" content="summary">');
+  head.push(`<meta name="twitter:title" content="${e(page?.title ?? meta.title)}">`);
+  head.push(`<meta name="twitter:description" content="${e(meta.description)}">`);
+  head.push(`<link rel="icon" href="${FAVICON}">`);
+  for (const href of [...assets.styles, ...manifest.assets.css]) head.push(`<link rel="stylesheet" href="${e(href)}">`);
+  head.push('<link rel="preload" href="/manifest.json" as="fetch" crossorigin="anonymous">');
+  for (const href of assets.preload) head.push(`<link rel="modulepreload" href="${e(href)}">`);
+  for (const src of assets.scripts) head.push(`<script type="module" src="${e(src)}"></script>`);
+  const pageScript = `<script type="application/json" id="${PAGE_SCRIPT_ID}" data-route="${e(route?.path ?? '')}">${inlineJson(page)}</script>`;
+  return `<!doctype html>\n<html lang="${e(info.lang)}" dir="${e(info.dir)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="${APP_ROOT_ID}" class="vd-root vd-site">${appHtml}</div>\n${pageScript}\n</body>\n</html>\n`;
+}
+
+/** A small mark of the site, inline so that no request (and no 404) is made for /favicon.ico. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2f5bd3"/><path d="M9 10l7 13 7-13" fill="none" stroke="#fff" stroke-width="3.4" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+)}`;
+
+/** A redirect route: the static fallback of a server redirect (the client router replaces the address itself). */
+export function redirectDocument(manifest: Manifest, route: Extract<RouteEntry, { kind: 'redirect' }>, info: LocaleInfo): string {
+  const to = escapeHtml(route.to);
+  const canonical = escapeHtml(absolute(manifest.site.url, route.to));
+  return `<!doctype html>\n<html lang="${escapeHtml(info.lang)}" dir="${escapeHtml(info.dir)}">\n<head>\n<meta charset="utf-8">\n<title>${escapeHtml(route.title)}</title>\n<meta http-equiv="refresh" content="0; url=${to}">\n<link rel="canonical" href="${canonical}">\n<meta name="robots" content="noindex">\n</head>\n<body>\n<p><a href="${to}">${to}</a></p>\n</body>\n</html>\n`;
+}

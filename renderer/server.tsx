@@ -1,0 +1,64 @@
+/**
+ * The prerender entry: the generator calls `renderDocument` for every route (and with
+ * `route: null` for 404.html). Built by Vite in SSR mode to .cache/renderer/server/server.js.
+ */
+import { createHash } from 'node:crypto';
+import { renderToString } from 'react-dom/server';
+import type { Manifest, RouteEntry } from '../schemas/manifest.ts';
+import type { PageData } from '../schemas/page.ts';
+import { App } from './app/App.tsx';
+import { COLOUR_MODE_SCRIPT } from './document/colour-mode-script.ts';
+import { NOT_FOUND_PATH } from './document/ids.ts';
+import { htmlDocument, redirectDocument, type DocumentAssets } from './document/html-document.ts';
+import { createStaticRouter, initialState } from './router/router.ts';
+import { documentMeta } from './shared/document-meta.ts';
+import { createRouteTable, hasPageData, type RouteTable } from './shared/route-table.ts';
+import { VIEW_CHUNK_FILES } from './document/view-chunks.ts';
+import * as blogViews from './views/blog-views.ts';
+import { HomeView } from './views/HomeView.tsx';
+import { chunksOf, registerViews } from './views/registry.ts';
+import * as apiReference from './components/api-reference.ts';
+import { NotFoundView } from './views/NotFoundView.tsx';
+import { SearchView } from './views/SearchView.tsx';
+
+registerViews({ HomeView, SearchView, NotFoundView, ...blogViews, ...apiReference });
+
+/** sha256 sources of the inline scripts, for the Content-Security-Policy (`script-src 'sha256-…'`). */
+export const INLINE_SCRIPT_HASHES: string[] = [`'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`];
+
+export interface RenderInput {
+  manifest: Manifest;
+  /** null → the not-found page (404.html). */
+  route: RouteEntry | null;
+  /** The page JSON of doc and blog-post routes. */
+  page: PageData | null;
+  /** URLs from the Vite client manifest. */
+  assets: DocumentAssets;
+}
+
+const tables = new WeakMap<Manifest, RouteTable>();
+
+export function renderDocument(input: RenderInput): { html: string; status: number } {
+  const { manifest, route, assets } = input;
+  const locale = route?.locale ?? manifest.defaultLocale;
+  const data = manifest.locales[locale] ?? manifest.locales[manifest.defaultLocale];
+  if (!data) throw new Error(`renderDocument: the manifest has no data for locale "${locale}"`);
+  if (route?.kind === 'redirect') return { html: redirectDocument(manifest, route, data.info), status: 200 };
+  if (hasPageData(route) && !input.page) throw new Error(`renderDocument: route ${route.path} needs its page JSON`);
+  const page = hasPageData(route) ? input.page : null;
+  let routes = tables.get(manifest);
+  if (!routes) tables.set(manifest, (routes = createRouteTable(manifest)));
+  const state = initialState({ manifest, routes, location: { path: route?.path ?? NOT_FOUND_PATH, search: '', hash: '' }, route, page });
+  const appHtml = renderToString(<App router={createStaticRouter(state)} />);
+  const chunk = chunksOf(route, true).flatMap((name) => VIEW_CHUNK_FILES[name] ?? []);
+  const html = htmlDocument({
+    manifest,
+    route,
+    page,
+    info: data.info,
+    meta: documentMeta(manifest, data, route, page),
+    appHtml,
+    assets: { ...assets, preload: [...new Set([...assets.preload, ...chunk])] },
+  });
+  return { html, status: route ? 200 : 404 };
+}

@@ -1,0 +1,40 @@
+import { useSite } from '../app/site-context.ts';
+import { Link } from '../components/Link.tsx';
+import { useUi } from '../components/ui-context.ts';
+import { withLocale } from '../shared/paths.ts';
+import { PostMeta } from './PostMeta.tsx';
+
+export function BlogIndexView() {
+  const ui = useUi();
+  const { state, data } = useSite();
+  return (
+    <div className="blog">
+      <header className="blog-header">
+        <h1>{ui.blog.title}</h1>
+        <p className="blog-lead">{ui.blog.description}</p>
+        <p className="blog-links">
+          <Link href={withLocale('/blog/archive', state.locale)}>{ui.blog.archive}</Link>
+          {data.feeds && (
+            <span>
+              {ui.blog.feeds}: <a href={data.feeds.rss}>RSS</a> · <a href={data.feeds.atom}>Atom</a>
+            </span>
+          )}
+        </p>
+      </header>
+      {data.blog.map((post) => (
+        <article key={post.path} className="post-summary">
+          <h2>
+            <Link href={post.path} prefetch="visible">
+              {post.title}
+            </Link>
+          </h2>
+          <PostMeta date={post.date} authors={post.authors} />
+          <p>{post.description}</p>
+          <Link href={post.path} className="more-link" aria-label={`${ui.blog.readMore}: ${post.title}`}>
+            {ui.blog.readMore} →
+          </Link>
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { PageData } from '../../schemas/page.ts';
+import { useSite } from '../app/site-context.ts';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { CopyMarkdownButton } from '../components/CopyMarkdownButton.tsx';
+import { DocContent, pageToc } from '../components/DocContent.tsx';
+import { EndpointLine } from '../components/EndpointLine.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { Toc, TocFold } from '../components/Toc.tsx';
+import { useUi } from '../components/ui-context.ts';
+import { useActiveHeading } from '../hooks/useActiveHeading.ts';
+import { withLocale } from '../shared/paths.ts';
+import { lazyViews } from './registry.ts';
+
+/** A documentation page in the shell: breadcrumbs, title, endpoint, body, meta, prev/next, TOC. */
+export function DocView({ page }: { page: PageData }) {
+  const ui = useUi();
+  const { data } = useSite();
+  const entries = pageToc(page, ui);
+  const active = useActiveHeading(entries.map((e) => e.id));
+  const { OperationTables } = lazyViews();
+  return (
+    <div className="doc-layout">
+      <article className="doc" aria-labelledby="vd-title">
+        <Breadcrumbs items={page.breadcrumbs} home={withLocale('/', page.locale)} title={page.title} path={page.path} />
+        <div className="doc-header">
+          <h1 id="vd-title" className="doc-title">
+            {page.title}
+          </h1>
+          <CopyMarkdownButton url={page.markdownUrl} />
+        </div>
+        {page.operation && <EndpointLine operation={page.operation} />}
+        <TocFold entries={entries} active={active} />
+        <DocContent page={page} tables={OperationTables} />
+        <footer className="doc-footer">
+          <PageMeta lastUpdated={page.lastUpdated} editUrl={page.editUrl} lang={data.info.lang} />
+          <Pagination prev={page.prev} next={page.next} />
+        </footer>
+      </article>
+      <div className="toc-column">
+        <Toc entries={entries} active={active} />
+      </div>
+    </div>
+  );
+}

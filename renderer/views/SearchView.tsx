@@ -1,0 +1,99 @@
+/**
+ * /search?q=…&sidebar=…: every result grouped by section, a section filter, the count.
+ * The query lives in the address (shareable; edits replace the history entry).
+ */
+import { useEffect, useState } from 'react';
+import type { SidebarId } from '../../schemas/sidebar.ts';
+import { useSite } from '../app/site-context.ts';
+import { Link } from '../components/Link.tsx';
+import { useUi } from '../components/ui-context.ts';
+import { Highlighted } from '../search/Highlighted.tsx';
+import type { SearchHit } from '../search/search-api.ts';
+import { useSearchEngine } from '../search/useSearchEngine.ts';
+import { useSnippetTexts } from '../search/useSnippetTexts.ts';
+
+const SNIPPETS_FETCHED = 40;
+import { fill } from '../shared/format.ts';
+
+function searchString(q: string, sidebar: string): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (sidebar) params.set('sidebar', sidebar);
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export function SearchView() {
+  const ui = useUi();
+  const { state, data, router } = useSite();
+  const params = new URLSearchParams(state.location.search);
+  const query = params.get('q') ?? '';
+  const sidebar = params.get('sidebar') ?? '';
+  const [text, setText] = useState(query);
+  const { status, engine, start } = useSearchEngine(data.search);
+  useEffect(start, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setText(query), [query]);
+
+  const update = (q: string, s: string) => router.setSearch(searchString(q, s));
+  const q = query.trim();
+  const hits: SearchHit[] = engine && q ? engine.search(q, { sidebar: (sidebar || null) as SidebarId | null }) : [];
+  // Snippet texts for the first screens of results; the rest show titles and headings.
+  useSnippetTexts(engine, hits.slice(0, SNIPPETS_FETCHED));
+  const groups = [
+    ...data.navbar.map((n) => ({ key: n.sidebar as string, label: n.label, hits: hits.filter((h) => h.doc.sidebar === n.sidebar) })),
+    { key: 'blog', label: ui.blog.title, hits: hits.filter((h) => h.doc.sidebar === null) },
+  ].filter((g) => g.hits.length);
+
+  return (
+    <div className="search-page">
+      <h1>{ui.search.title}</h1>
+      <form role="search" aria-label={ui.search.title} className="search-form" onSubmit={(e) => e.preventDefault()}>
+        <input
+          type="search"
+          name="q"
+          aria-label={ui.search.label}
+          placeholder={ui.search.placeholder}
+          value={text}
+          autoComplete="off"
+          onChange={(e) => {
+            setText(e.target.value);
+            update(e.target.value, sidebar);
+          }}
+        />
+        <label className="search-filter">
+          <span>{ui.search.filterLabel}</span>
+          <select name="sidebar" value={sidebar} onChange={(e) => update(text, e.target.value)}>
+            <option value="">{ui.search.allSections}</option>
+            {data.navbar.map((n) => (
+              <option key={n.sidebar} value={n.sidebar}>
+                {n.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <p className="search-count" aria-live="polite">
+        {!q ? '' : status === 'failed' ? ui.search.failed : !engine ? ui.search.loading : hits.length ? fill(ui.search.resultsCount, { count: hits.length }) : fill(ui.search.noResults, { query: q })}
+      </p>
+      {groups.map((group) => (
+        <section key={group.key} className="search-group" aria-labelledby={`vd-group-${group.key}`}>
+          <h2 id={`vd-group-${group.key}`}>{group.label}</h2>
+          <ul className="search-results">
+            {group.hits.map((hit) => (
+              <li key={hit.doc.id}>
+                <Link href={hit.doc.url} className="result-title">
+                  {hit.doc.title}
+                  {hit.doc.heading && <span className="hit-heading"> › {hit.doc.heading}</span>}
+                </Link>
+                <p className="result-breadcrumbs">{hit.doc.breadcrumbs}</p>
+                <p className="result-snippet">
+                  <Highlighted text={hit.snippet} ranges={hit.highlights} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

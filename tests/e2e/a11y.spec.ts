@@ -1,0 +1,64 @@
+/** axe-core finds no violations on the main kinds of page, in both locales and both colour modes. */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, hydrated, test } from './fixtures.ts';
+
+const PAGES = {
+  home: '/',
+  docs: '/docs/mobile/ic3/visits/start',
+  'api method': '/docs/api/backend/methods/v1.5/catalog/brands',
+  search: '/search?q=визит',
+  'not found': '/no/such/page',
+};
+
+for (const locale of ['ru', 'en'] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test.describe(`${locale}, ${scheme}`, () => {
+      test.use({ colorScheme: scheme });
+      for (const [name, path] of Object.entries(PAGES)) {
+        test(`${name} has no axe violations`, async ({ page, pageErrors }) => {
+          const url = locale === 'en' ? (path === '/' ? '/en' : `/en${path}`) : path;
+          await page.goto(url);
+          await hydrated(page);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+          await expect(page.locator('html')).toHaveAttribute('lang', locale);
+          if (name === 'search') await expect(page.locator('.search-count')).not.toBeEmpty({ timeout: 15_000 });
+          const results = await new AxeBuilder({ page }).analyze();
+          const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+          expect(summary).toEqual([]);
+          // The not-found page is served with status 404, which the browser logs.
+          if (name === 'not found') pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('status of 404')));
+        });
+      }
+    });
+  }
+}
+
+test('keyboard: the skip link moves the focus to the main content', async ({ page }) => {
+  await page.goto('/docs/mobile');
+  await hydrated(page);
+  await page.keyboard.press('Tab');
+  const skip = page.locator('.skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#vd-main')).toBeFocused();
+});
+
+test('keyboard: every control of the navbar is reachable and visibly focused', async ({ page }) => {
+  await page.goto('/docs/mobile');
+  await hydrated(page);
+  const seen = new Set<string>();
+  for (let i = 0; i < 16; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return { key: el.className || el.tagName, outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px' };
+    });
+    seen.add(focused.key);
+    expect(focused.outline, focused.key).toBe(true);
+  }
+  for (const control of ['brand', 'version-select', 'locale-link', 'colour-mode', 'product-link']) {
+    expect([...seen].some((k) => k.includes(control)), control).toBe(true);
+  }
+});

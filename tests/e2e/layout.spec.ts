@@ -1,0 +1,280 @@
+/** What every page shows: navbar, sidebar, breadcrumbs, title, endpoint, body, TOC, prev/next, meta, footer. */
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+
+const DOC = '/docs/mobile/ic3/visits/start';
+const API = '/docs/api/backend/methods/v1.5/catalog/brands';
+
+const PHONE = { width: 390, height: 844 };
+
+async function clipboard(page: Page): Promise<string> {
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+test.describe('docs page', () => {
+  test('navbar: six sections, the shown one marked, the product link, locale, colour mode and search', async ({ page, site }) => {
+    const data = site.manifest.locales.ru!;
+    await page.goto(DOC);
+    await hydrated(page);
+    const sections = page.locator('.navbar-sections a');
+    await expect(sections).toHaveText(data.navbar.map((n) => n.label));
+    await expect(page.locator('.navbar-sections a.is-active')).toHaveText(data.navbar.find((n) => n.sidebar === 'mobile')!.label);
+    await expect(page.locator('.navbar .product-link')).toHaveAttribute('href', 'https://vitrina.example');
+    await expect(page.locator('.navbar .locale-link')).toHaveAttribute('hreflang', 'en');
+    await expect(page.locator('.navbar .colour-mode')).toBeVisible();
+    await expect(page.locator('.navbar [role="search"] input')).toBeVisible();
+    await expect(page.locator('header')).toHaveCount(1);
+  });
+
+  test('sidebar: the current page marked and scrolled into view, categories fold', async ({ page, site }) => {
+    const deep = site.findDoc((r) => r.locale === 'ru' && r.sidebar === 'api' && r.path.includes('/v1.5/upload/')).path;
+    await page.goto(deep);
+    await hydrated(page);
+    const current = page.locator('.sidebar [aria-current="page"]');
+    await expect(current).toHaveAttribute('href', deep);
+    await expect(current).toBeInViewport();
+    const toggle = page
+      .locator('.sidebar-group', { has: page.locator(`a[href="${deep}"]`) })
+      .last()
+      .locator(':scope > .sidebar-group-head .sidebar-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(current).toBeHidden();
+    await toggle.click();
+    await expect(current).toBeVisible();
+    // A folded category opens with the keyboard too.
+    const index = await page
+      .locator('.sidebar-toggle')
+      .evaluateAll((els) => els.findIndex((e) => e.getAttribute('aria-expanded') === 'false' && (e as HTMLElement).offsetParent !== null));
+    const folded = page.locator('.sidebar-toggle').nth(index);
+    await folded.focus();
+    await page.keyboard.press('Enter');
+    await expect(folded).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('breadcrumbs, title, table of contents (levels 2-3), prev/next, last updated and edit link', async ({ page, site }) => {
+    const path = '/docs/api/backend/auth';
+    const data = site.page(path);
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.locator('h1')).toHaveText(data.title);
+    await expect(page.locator('.breadcrumbs [aria-current="page"]')).toHaveText(data.title);
+    await expect(page.locator('.breadcrumbs a').first()).toHaveAttribute('href', '/');
+    const toc = page.locator('.toc-column .toc a');
+    await expect(toc).toHaveText(data.toc.map((t) => t.text));
+    expect(data.toc.some((t) => t.depth === 3)).toBe(true);
+    expect(data.toc.every((t) => t.depth === 2 || t.depth === 3)).toBe(true);
+    await expect(page.locator('.toc-column .toc-depth-3').first()).toBeVisible();
+    if (data.prev) await expect(page.locator('.pagination-link.prev')).toHaveAttribute('href', data.prev.path);
+    if (data.next) await expect(page.locator('.pagination-link.next')).toHaveAttribute('href', data.next.path);
+    await expect(page.locator('.last-updated time')).toHaveAttribute('datetime', data.lastUpdated!);
+    await expect(page.locator('.edit-link')).toHaveAttribute('href', data.editUrl!);
+  });
+
+  test('the table of contents highlights the section being read', async ({ page, site }) => {
+    const toc = site.page(DOC).toc;
+    await page.goto(DOC);
+    await hydrated(page);
+    await expect(page.locator('.toc-column a[aria-current="location"]')).toHaveText(toc[0]!.text);
+    await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), toc[2]!.id);
+    await expect(page.locator('.toc-column a[aria-current="location"]')).toHaveText(toc[2]!.text);
+  });
+
+  test('copy page as Markdown copies the page’s markdown source', async ({ page, context, site, request }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(DOC);
+    await hydrated(page);
+    await page.locator('.copy-markdown').click();
+    await expect(page.locator('.copy-markdown')).toContainText(site.manifest.locales.ru!.ui.page.copiedMarkdown);
+    expect(await clipboard(page)).toBe(await (await request.get(site.page(DOC).markdownUrl)).text());
+  });
+
+  test('code blocks have a copy button; admonitions, details and task lists are drawn', async ({ page, context, site }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(API);
+    await hydrated(page);
+    const block = page.locator('.doc-body figure.code-block').first();
+    await block.hover();
+    await block.locator('.code-copy').click();
+    expect(await clipboard(page)).toBe(await block.locator('pre').textContent());
+    await expect(page.locator('.doc-body .code-title').first()).toBeVisible();
+    // An admonition without a title gets the default one of its type.
+    await page.goto('/docs/business/custom');
+    const admonition = page.locator('.doc-body .admonition').first();
+    await expect(admonition).toHaveAttribute('role', 'note');
+    await expect(admonition.locator('.admonition-title')).not.toBeEmpty();
+    const ui = site.manifest.locales.ru!.ui.admonition;
+    expect(Object.values(ui)).toContain(await admonition.locator('.admonition-title').textContent());
+    await page.goto('/docs/api/backend/methods/v1/visits/example');
+    const details = page.locator('.doc-body details').first();
+    await details.locator('summary').click();
+    await expect(details).toHaveAttribute('open', '');
+    await page.goto('/docs/business/custom/requirements');
+    await expect(page.locator('.doc-body input[type="checkbox"][disabled]').first()).toBeAttached();
+  });
+
+  test('images load lazily with their recorded size (no layout shift)', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/docs/api/mobile');
+    await hydrated(page);
+    const img = page.locator('.doc-body img').first();
+    await expect(img).toHaveAttribute('loading', 'lazy');
+    await expect(img).toHaveAttribute('width', /\d+/);
+    await expect(img).toHaveAttribute('height', /\d+/);
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
+  });
+
+  test('footer: the copyright line and links', async ({ page, site }) => {
+    await page.goto(DOC);
+    await expect(page.locator('.site-footer .copyright')).toHaveText('© 2025 Vitrina');
+    const links = site.manifest.locales.ru!.footer.columns.flatMap((c) => c.links);
+    await expect(page.locator('.site-footer .footer-column a')).toHaveCount(links.length);
+  });
+});
+
+test.describe('API method page', () => {
+  test('endpoint line (method badge and copyable URL) and the tables drawn from the operation', async ({ page, context, site }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const data = site.page(API);
+    const op = data.operation!;
+    const ui = site.manifest.locales.ru!.ui.api;
+    await page.goto(API);
+    await hydrated(page);
+    const endpoint = page.locator('.endpoint');
+    await expect(endpoint).toHaveAttribute('aria-label', ui.endpoint);
+    await expect(endpoint.locator('.method-badge')).toHaveText(op.method);
+    await expect(endpoint.locator('.endpoint-url')).toHaveText(op.url);
+    await endpoint.getByRole('button', { name: ui.copyEndpoint }).click();
+    expect(await clipboard(page)).toBe(op.url);
+    await expect(page.locator('#api-parameters')).toHaveText(ui.parameters);
+    await expect(page.locator('#api-parameters + .table-scroll tbody tr')).toHaveCount(op.parameters.length);
+    await expect(page.locator('#api-status-codes + .table-scroll tbody tr')).toHaveCount(op.responses.length);
+    await expect(page.locator('#api-response-fields')).toHaveText(ui.responseFields);
+    // The lead paragraph comes first, then the reference, then the rest of the body.
+    await expect(page.locator('.doc-body > p').first()).toBeVisible();
+    const order = await page.locator('.doc-body > *').evaluateAll((els) => els.map((e) => e.tagName + (e.className ? `.${e.className}` : '')));
+    expect(order[0]).toBe('P');
+    expect(order[1]).toBe('DIV.api-reference');
+    // The table of contents lists the reference sections first.
+    await expect(page.locator('.toc-column .toc a').first()).toHaveText(ui.parameters);
+  });
+
+  test('after a client navigation the tables are drawn from the page JSON', async ({ page, site }) => {
+    const other = site.page(API).next!.path;
+    await page.goto(API);
+    await hydrated(page);
+    await page.locator('.pagination-link.next').click();
+    await expect(page).toHaveURL(other);
+    const op = site.page(other).operation!;
+    await expect(page.locator('.endpoint .endpoint-url')).toHaveText(op.url);
+    await expect(page.locator('#api-status-codes + .table-scroll tbody tr')).toHaveCount(op.responses.length);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('the sidebar is a drawer; the table of contents folds under the title', async ({ page, site }) => {
+    await page.goto(DOC);
+    await hydrated(page);
+    const menu = page.locator('.menu-button');
+    const drawer = page.locator('#vd-drawer');
+    await expect(drawer).toBeHidden();
+    await expect(page.locator('.toc-column')).toBeHidden();
+    const fold = page.locator('.toc-fold');
+    await expect(fold).toBeVisible();
+    await fold.locator('summary').click();
+    await expect(fold.locator('a').first()).toHaveText(site.page(DOC).toc[0]!.text);
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.locator('a').first()).toBeFocused();
+    await expect(drawer.locator('.drawer-sections a')).toHaveCount(6);
+    await expect(drawer.locator('.sidebar [aria-current="page"]')).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+    await menu.click();
+    await drawer.locator('.sidebar a[href="/docs/mobile/ic3/visits/end"]').click();
+    await expect(page).toHaveURL('/docs/mobile/ic3/visits/end');
+    await expect(drawer).toBeHidden();
+  });
+
+  test('wide tables scroll sideways inside the page, which does not', async ({ page }) => {
+    await page.goto(API);
+    await hydrated(page);
+    const scrollers = page.locator('.table-scroll');
+    const widths = await scrollers.evaluateAll((els) => els.map((e) => [e.scrollWidth, e.clientWidth]));
+    expect(widths.some(([scroll, client]) => scroll! > client!)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+});
+
+test.describe('other pages', () => {
+  test('home: name, promise, the six section cards, latest release notes, search box', async ({ page, site }) => {
+    for (const locale of ['ru', 'en'] as const) {
+      const data = site.manifest.locales[locale]!;
+      await page.goto(locale === 'ru' ? '/' : '/en');
+      await hydrated(page);
+      await expect(page.locator('h1')).toHaveText(site.manifest.site.name);
+      await expect(page.locator('.hero-promise')).toHaveText(data.ui.home.promise);
+      await expect(page.locator('.cards .card')).toHaveCount(6);
+      for (const item of data.navbar) {
+        await expect(page.locator(`.cards a[href="${item.path}"] .card-title`)).toHaveText(data.ui.home.cards[item.sidebar].title);
+      }
+      await expect(page.locator('.release-list li')).toHaveCount(data.latestReleases.length);
+      await expect(page.locator('.hero .search-box input')).toBeVisible();
+      await expect(page).toHaveTitle(data.ui.home.title);
+    }
+  });
+
+  test('blog index and posts; the archive grouped by year', async ({ page, site }) => {
+    const posts = site.manifest.locales.ru!.blog;
+    await page.goto('/blog');
+    await hydrated(page);
+    await expect(page.locator('.post-summary')).toHaveCount(posts.length);
+    await page.locator('.post-summary h2 a').first().click();
+    await expect(page).toHaveURL(posts[0]!.path);
+    await expect(page.locator('h1')).toHaveText(posts[0]!.title);
+    await page.goto('/blog/archive');
+    await hydrated(page);
+    const years = [...new Set(posts.map((p) => p.date.slice(0, 4)))];
+    await expect(page.locator('.archive-year h2')).toHaveText(years);
+    for (const year of years) {
+      await expect(page.locator('.archive-year', { has: page.locator(`h2:text-is("${year}")`) }).locator('li')).toHaveCount(
+        posts.filter((p) => p.date.startsWith(year)).length,
+      );
+    }
+  });
+
+  test('not found: the server answers 404 and the view says so, in the locale of the path', async ({ page, site, pageErrors }) => {
+    for (const [path, locale] of [['/no/such/page', 'ru'], ['/en/no/such/page', 'en']] as const) {
+      const response = await page.goto(path);
+      expect(response!.status()).toBe(404);
+      await hydrated(page);
+      const ui = site.manifest.locales[locale]!.ui.notFound;
+      await expect(page.locator('h1')).toHaveText(ui.title);
+      await expect(page.locator('.message-page p').nth(1)).toHaveText(ui.text);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    }
+    // And on the client, for a link to a page that does not exist.
+    await page.goto('/docs/mobile');
+    await hydrated(page);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/docs/nowhere');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.locator('h1')).toHaveText(site.manifest.locales.ru!.ui.notFound.title);
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('status of 404')));
+  });
+});

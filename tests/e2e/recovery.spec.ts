@@ -1,0 +1,99 @@
+/** A page that fails to load (message + Retry), and a stale tab after a redeploy. */
+import type { Manifest } from '../../schemas/manifest.ts';
+import { expect, hydrated, markWindow, test, windowMarked } from './fixtures.ts';
+
+const FROM = '/docs/mobile/ic3/visits/start';
+const TO = '/docs/mobile/ic3/visits/end';
+
+test.describe('load errors', () => {
+  test('show the error message and a Retry button that loads the page once the network is back', async ({ page, site, pageErrors }) => {
+    await page.goto(FROM);
+    await hydrated(page);
+    await page.route(`**${site.dataUrl(TO)}`, (route) => route.abort('internetdisconnected'));
+    await page.locator(`.sidebar a[href="${TO}"]`).click();
+    const alert = page.locator('main [role="alert"]');
+    await expect(alert.locator('h1')).toHaveText(site.manifest.locales.ru!.ui.loadError.title);
+    await expect(alert.locator('.error-message')).toHaveText(/Failed to fetch/);
+    await expect(page).toHaveURL(TO);
+    await page.unroute(`**${site.dataUrl(TO)}`);
+    await alert.getByRole('button', { name: site.manifest.locales.ru!.ui.loadError.retry }).click();
+    await expect(page.locator('h1')).toHaveText(site.page(TO).title);
+    pageErrors.length = 0; // the aborted request is logged by the browser
+  });
+
+  test('show the HTTP status of a server error', async ({ page, site, pageErrors }) => {
+    await page.goto(FROM);
+    await hydrated(page);
+    await page.route(`**${site.dataUrl(TO)}`, (route) => route.fulfill({ status: 503, body: 'busy' }));
+    await page.locator(`.sidebar a[href="${TO}"]`).click();
+    await expect(page.locator('.error-message')).toHaveText(`HTTP 503 ${site.dataUrl(TO)}`);
+    pageErrors.length = 0;
+  });
+});
+
+test.describe('stale deploy', () => {
+  test('a page JSON that is gone: the manifest is fetched again and the new URL is used, without a reload', async ({ page, site, pageErrors }) => {
+    const oldUrl = site.dataUrl(TO);
+    const newUrl = oldUrl.replace(/\.([0-9a-f]+)\.json$/, '.0123456789.json');
+    const fresh: Manifest = structuredClone(site.manifest);
+    fresh.buildId = 'next-deploy';
+    for (const r of fresh.routes) if (r.path === TO && r.kind === 'doc') r.data = newUrl;
+    let manifests = 0;
+    await page.route('**/manifest.json', (route) => (manifests++ === 0 ? route.continue() : route.fulfill({ json: fresh })));
+    await page.route(`**${oldUrl}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.route(`**${newUrl}`, (route) => route.fulfill({ json: site.page(TO) }));
+    await page.goto(FROM);
+    await hydrated(page);
+    await markWindow(page);
+    await page.locator(`.sidebar a[href="${TO}"]`).click();
+    await expect(page.locator('h1')).toHaveText(site.page(TO).title);
+    expect(await windowMarked(page)).toBe(true);
+    expect(manifests).toBe(2);
+    pageErrors.length = 0;
+  });
+
+  test('when retrying does not help, the tab reloads once (and only once)', async ({ page, site, pageErrors }) => {
+    const url = site.dataUrl(TO);
+    await page.route(`**${url}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    await page.goto(FROM);
+    await hydrated(page);
+    await markWindow(page);
+    await page.locator(`.sidebar a[href="${TO}"]`).click();
+    // The full reload fetches the fresh HTML of the target, which carries its page JSON inline.
+    await expect(page.locator('h1')).toHaveText(site.page(TO).title);
+    expect(await windowMarked(page)).toBe(false);
+    expect(documents).toEqual([FROM, TO]);
+    await hydrated(page);
+    // The HTML is fine again: the reload mark is cleared, a later failure may reload again.
+    expect(await page.evaluate(() => sessionStorage.getItem('vitrina:reloaded'))).toBeNull();
+    pageErrors.length = 0;
+  });
+
+  test('a page that keeps failing after the reload shows the error instead of reloading forever', async ({ page, site, pageErrors }) => {
+    const url = site.dataUrl(TO);
+    await page.route(`**${url}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.goto(FROM);
+    await hydrated(page);
+    // As if this tab had already reloaded once for TO.
+    await page.evaluate((p) => sessionStorage.setItem('vitrina:reloaded', p), TO);
+    await markWindow(page);
+    await page.locator(`.sidebar a[href="${TO}"]`).click();
+    await expect(page.locator('.error-message')).toHaveText(`HTTP 404 ${url}`);
+    expect(await windowMarked(page)).toBe(true);
+    pageErrors.length = 0;
+  });
+
+  test('a code chunk that is gone: one full reload', async ({ page, pageErrors }) => {
+    await page.route(/\/assets\/HomeView-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(FROM);
+    await hydrated(page);
+    await markWindow(page);
+    await page.locator('.navbar .brand').click();
+    await expect(page).toHaveURL('/');
+    await expect(page.locator('.hero-title')).toBeVisible();
+    expect(await windowMarked(page)).toBe(false);
+    pageErrors.length = 0;
+  });
+});
