@@ -11,6 +11,7 @@ const SOURCES = ['generator', 'schemas', 'renderer/shared', 'renderer/search'];
 function newestSource() {
   let newest = 0;
   for (const dir of SOURCES) {
+    if (!existsSync(`${root}${dir}`)) continue;
     for (const entry of readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true })) {
       if (entry.isFile() && /\.ts$/.test(entry.name)) newest = Math.max(newest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
     }
@@ -19,7 +20,8 @@ function newestSource() {
 }
 
 async function load() {
-  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource()) {
+  const installed = !existsSync(`${root}generator/cli.ts`) && existsSync(`${root}lib/generator/cli.js`);
+  if (installed || (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource())) {
     return import(new URL('../lib/generator/cli.js', import.meta.url).href);
   }
   const { register } = await import('tsx/esm/api');

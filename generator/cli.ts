@@ -185,7 +185,13 @@ export function createProgram(): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (opts: { port: string; host: string }) => {
       const { startDevServer } = await import('./dev/dev-server.ts');
-      await startDevServer({ root: rootOf(), host: opts.host, port: Number(opts.port), log: (line) => process.stderr.write(`${line}\n`) });
+      try {
+        await startDevServer({ root: rootOf(), host: opts.host, port: Number(opts.port), log: (line) => process.stderr.write(`${line}\n`) });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+        process.stderr.write(`vitrina-docs dev: port ${opts.port} is in use (another dev server?): pass --port <n>\n`);
+        process.exit(EXIT.usage);
+      }
     });
 
   return program;

@@ -4,7 +4,10 @@
  * 2. ssr: renderer/server.tsx → .cache/renderer/server/server.js, with the client's chunk
  *    names compiled in (for <link rel="modulepreload"> of lazily loaded views).
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -58,12 +61,37 @@ function elasticlunrInStrictMode(): Plugin {
   };
 }
 
+/**
+ * Writes `<asset>.gz` next to every script and stylesheet, for nginx's gzip_static: compressed
+ * once at build time with zopfli when it is installed (about 4% smaller than gzip -9, which is
+ * what keeps a docs page's JavaScript under the 80 KB budget), else with zlib at level 9.
+ */
+function precompressAssets(): Plugin {
+  const zopfli = spawnSync('zopfli', ['-h'], { stdio: 'ignore' }).error === undefined;
+  return {
+    name: 'vitrina-precompress-assets',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    writeBundle(options, bundle) {
+      if (!zopfli)
+        this.warn(
+          'zopfli is not installed (apt-get install zopfli): assets are precompressed with gzip -9, about 3 KB more JavaScript per page',
+        );
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(?:js|css)$/.test(name)) continue;
+        const file = join(options.dir!, name);
+        const gz = zopfli ? spawnSync('zopfli', ['-c', file], { maxBuffer: 64 << 20 }).stdout : gzipSync(readFileSync(file), { level: 9 });
+        if (gz.length && gz.length < statSync(file).size) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
   publicDir: false,
   clearScreen: false,
-  plugins: [react(), viewChunksModule(), plainDynamicImports(), elasticlunrInStrictMode()],
+  plugins: [react(), viewChunksModule(), plainDynamicImports(), elasticlunrInStrictMode(), precompressAssets()],
   build: { target: 'es2022', cssTarget: 'chrome111', modulePreload: false },
   environments: {
     client: {
@@ -72,7 +100,11 @@ export default defineConfig({
         emptyOutDir: true,
         manifest: true,
         assetsDir: 'assets',
-        rolldownOptions: { input: `${root}renderer/client.tsx` },
+        rolldownOptions: {
+          input: `${root}renderer/client.tsx`,
+          // React in a chunk of its own: cached across deploys, and smaller than split by usage.
+          output: { advancedChunks: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+        },
       },
     },
     ssr: {

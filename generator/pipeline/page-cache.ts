@@ -104,7 +104,8 @@ export function pluginFingerprint(): string {
   if (fingerprint) return fingerprint;
   const here = dirname(fileURLToPath(import.meta.url));
   const sources = join(here, '..', '..', '..', 'generator');
-  const base = here.includes(`${join('lib', 'generator')}`) && existsSync(sources) ? sources : join(here, '..');
+  // (An installed package has generator/dev/client/ but no TypeScript sources.)
+  const base = here.includes(`${join('lib', 'generator')}`) && existsSync(join(sources, 'markdown')) ? sources : join(here, '..');
   const h = createHash('sha256');
   for (const dir of [join(base, 'markdown'), join(base, 'openapi')]) {
     for (const name of readdirSync(dir).sort()) {

@@ -30,7 +30,8 @@ export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
     const parts = (schema.allOf as JsonSchema[]).map((s) => sampleOf(s, depth + 1));
     const { allOf: _allOf, ...own } = schema;
     const rest = Object.keys(own).length ? sampleOf(own, depth + 1) : undefined;
-    if ([...parts, rest].every((p) => p === undefined || (p !== null && typeof p === 'object' && !Array.isArray(p)))) return Object.assign({}, ...parts, rest);
+    if ([...parts, rest].every((p) => p === undefined || (p !== null && typeof p === 'object' && !Array.isArray(p))))
+      return Object.assign({}, ...parts, rest);
     return parts[0];
   }
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t && t !== 'null') as string[];
@@ -38,7 +39,8 @@ export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) out[name] = sampleOf(prop, depth + 1);
+      for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>))
+        out[name] = sampleOf(prop, depth + 1);
       return out;
     }
     case 'array':

@@ -56,12 +56,17 @@ function defaultType(segments: string[]): PageType {
 /** Reads the checked route into its segments below /docs, or refuses it. */
 function parseRoute(input: string): string[] {
   const route = input.trim().replace(/\/+$/, '');
-  if (!route.startsWith('/docs/')) throw new ScaffoldError(`"${input}" is not a docs route: write it as /docs/<sidebar>/<path>, e.g. /docs/portal/reports`);
+  if (!route.startsWith('/docs/'))
+    throw new ScaffoldError(`"${input}" is not a docs route: write it as /docs/<sidebar>/<path>, e.g. /docs/portal/reports`);
   const segments = route.slice('/docs/'.length).split('/');
-  if (segments.at(-1) === 'index') throw new ScaffoldError(`"${input}": a route does not end in /index (the folder's own page is /docs/${segments.slice(0, -1).join('/')})`);
+  if (segments.at(-1) === 'index')
+    throw new ScaffoldError(
+      `"${input}": a route does not end in /index (the folder's own page is /docs/${segments.slice(0, -1).join('/')})`,
+    );
   const parsed = routeOfFile(`docs/${segments.join('/')}.ru.md`);
   if (!parsed.ok) throw new ScaffoldError(`"${input}" is not a valid route: ${parsed.reason}`);
-  if (!(SIDEBARS as readonly string[]).includes(segments[0]!)) throw new ScaffoldError(`"${input}": /docs/${segments[0]} is not a sidebar (use one of ${SIDEBARS.join(', ')})`);
+  if (!(SIDEBARS as readonly string[]).includes(segments[0]!))
+    throw new ScaffoldError(`"${input}": /docs/${segments[0]} is not a sidebar (use one of ${SIDEBARS.join(', ')})`);
   return segments;
 }
 
@@ -93,10 +98,19 @@ function nextLink(content: LoadedContent, segments: string[]): TemplateInput['ne
     const t = titles.get(key);
     if (t?.ru && t.en) return { path: key, label: { ru: t.ru, en: t.en } };
   }
+  const sidebars = (content.site?.data as { sidebars?: { id?: unknown; landing?: unknown }[] } | undefined)?.sidebars ?? [];
+  const landing = sidebars.find((s) => s.id === segments[0])?.landing;
+  const t = typeof landing === 'string' ? titles.get(landing) : undefined;
+  if (t?.ru && t.en) return { path: landing as string, label: { ru: t.ru, en: t.en } };
   return { path: '/', label: { ru: 'Главная', en: 'Home' } };
 }
 
-async function apiInput(root: string, content: LoadedContent, version: string, operation: string | undefined): Promise<NonNullable<TemplateInput['api']> & { summary: Partial<Record<LocaleCode, string>> }> {
+async function apiInput(
+  root: string,
+  content: LoadedContent,
+  version: string,
+  operation: string | undefined,
+): Promise<NonNullable<TemplateInput['api']> & { summary: Partial<Record<LocaleCode, string>> }> {
   const file = content.openapiFiles.get(version);
   if (!file) throw new ScaffoldError(`there is no OpenAPI description for API ${version}: expected content/api/${version}.yaml`);
   const api = await loadOpenApi(root, file, version, new Diagnostics());
@@ -107,14 +121,19 @@ async function apiInput(root: string, content: LoadedContent, version: string, o
     if (typeof op === 'string' && p.route.locale === 'ru' && versionOf(content, p.route.folder) === version) used.set(op, p.route.key);
   }
   const free = [...api.operations.keys()].filter((id) => !used.has(id));
-  const hint = free.length ? ` (operations of ${file} without a page: ${free.slice(0, 12).join(', ')}${free.length > 12 ? ', …' : ''})` : '';
+  const hint = free.length
+    ? ` (operations of ${file} without a page: ${free.slice(0, 12).join(', ')}${free.length > 12 ? ', …' : ''})`
+    : '';
   if (!operation) throw new ScaffoldError(`an API method page needs --operation <operationId>${hint}`);
   const op = api.operations.get(operation);
   if (!op) throw new ScaffoldError(`operation "${operation}" is not in ${file}${hint}`);
   const existing = used.get(operation);
   if (existing) throw new ScaffoldError(`operation "${operation}" already has a page: ${existing}`);
   const o = op.operation as Record<string, unknown>;
-  const summary = { ru: typeof o['x-summary-ru'] === 'string' ? o['x-summary-ru'] : undefined, en: typeof o.summary === 'string' ? o.summary : undefined };
+  const summary = {
+    ru: typeof o['x-summary-ru'] === 'string' ? o['x-summary-ru'] : undefined,
+    en: typeof o.summary === 'string' ? o.summary : undefined,
+  };
   return { operation, curl: curlExample(api, op), response: responseExample(op), summary };
 }
 
@@ -130,16 +149,23 @@ export async function createPagePair(options: NewPageOptions): Promise<NewPageRe
   const contentDir = join(root, 'content');
   if (!existsSync(contentDir)) throw new ScaffoldError(`there is no content/ folder in ${root}`);
   const type = options.type ?? defaultType(segments);
-  if (!(PAGE_TYPES as readonly string[]).includes(type)) throw new ScaffoldError(`unknown page type "${type}": use one of ${PAGE_TYPES.join(', ')}`);
+  if (!(PAGE_TYPES as readonly string[]).includes(type))
+    throw new ScaffoldError(`unknown page type "${type}": use one of ${PAGE_TYPES.join(', ')}`);
 
   const content = loadContent(root, new Diagnostics());
-  const existing = content.pages.find((p) => p.route.key === route);
+  const existing =
+    content.pages.find((p) => p.route.key === route && p.route.locale === 'ru') ?? content.pages.find((p) => p.route.key === route);
   if (existing) throw new ScaffoldError(`route ${route} already exists: ${existing.file}`);
   const listed = content.inventory?.get(route);
   if (listed) throw new ScaffoldError(`route ${route} is already listed in content/routes.tsv (line ${listed.line})`);
   for (let i = 1; i < segments.length; i++) {
-    const above = content.pages.find((p) => p.route.key === `/docs/${segments.slice(0, i).join('/')}` && !p.route.isIndex);
-    if (above) throw new ScaffoldError(`${above.route.key} is a page, not a folder: move ${above.file} to ${above.file.replace(/\.(\w+)\.md$/, '/index.$1.md')} (and its translation) first`);
+    const above = content.pages.find(
+      (p) => p.route.key === `/docs/${segments.slice(0, i).join('/')}` && !p.route.isIndex && p.route.locale === 'ru',
+    );
+    if (above)
+      throw new ScaffoldError(
+        `${above.route.key} is a page, not a folder: move ${above.file} to ${above.file.replace(/\.(\w+)\.md$/, '/index.$1.md')} (and its translation) first`,
+      );
   }
 
   const docsDir = join(contentDir, 'docs', ...segments);
@@ -148,14 +174,21 @@ export async function createPagePair(options: NewPageOptions): Promise<NewPageRe
   const version = versionOf(content, folder);
   const sidebar = segments[0]!;
   if (type === 'api-method' && (sidebar !== 'api' || !version)) {
-    throw new ScaffoldError(`an API method page lives in a versioned API folder, e.g. /docs/api/backend/methods/v1.5/<group>/<method>; ${route} has no API version`);
+    throw new ScaffoldError(
+      `an API method page lives in a versioned API folder, e.g. /docs/api/backend/methods/v1.5/<group>/<method>; ${route} has no API version`,
+    );
   }
 
   const api = type === 'api-method' ? await apiInput(root, content, version!, options.operation) : undefined;
   const month = /^(\d{4})-(\d{2})$/.exec(segments.at(-1)!);
   const monthName = (l: LocaleCode) => (month ? MONTHS[l][Number(month[2]) - 1] : undefined);
   const fallback = (l: LocaleCode) =>
-    api?.summary[l] ?? (type === 'release-notes' && monthName(l) ? (l === 'ru' ? `Что нового в ${monthName(l)} ${month![1]}` : `What's new in ${monthName(l)} ${month![1]}`) : humanise(segments.at(-1)!));
+    api?.summary[l] ??
+    (type === 'release-notes' && monthName(l)
+      ? l === 'ru'
+        ? `Что нового в ${monthName(l)} ${month![1]}`
+        : `What's new in ${monthName(l)} ${month![1]}`
+      : humanise(segments.at(-1)!));
   const title = { ru: options.title ?? fallback('ru'), en: options.titleEn ?? options.title ?? fallback('en') };
   const sources = pageTemplate(type, { title, next: nextLink(content, segments), api });
 
@@ -164,7 +197,9 @@ export async function createPagePair(options: NewPageOptions): Promise<NewPageRe
     const checked = DocFrontmatterSchema.safeParse(parse(fm));
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
-      throw new ScaffoldError(`the ${locale} page's ${issue.path.join('.') || 'frontmatter'} is not valid: ${issue.message} (pass --title${locale === 'en' ? '-en' : ''} "<3–80 characters>")`);
+      throw new ScaffoldError(
+        `the ${locale} page's ${issue.path.join('.') || 'frontmatter'} is not valid: ${issue.message} (pass --title${locale === 'en' ? '-en' : ''} "<3–80 characters>")`,
+      );
     }
   }
 

@@ -11,7 +11,14 @@ export function ColourModeSwitch() {
   const [mode, setMode] = useColourMode();
   const label = `${ui.navbar.colourMode}: ${ui.navbar[mode]}`;
   return (
-    <button type="button" className="icon-button colour-mode" aria-label={label} title={label} data-mode={mode} onClick={() => setMode(NEXT[mode])}>
+    <button
+      type="button"
+      className="icon-button colour-mode"
+      aria-label={label}
+      title={label}
+      data-mode={mode}
+      onClick={() => setMode(NEXT[mode])}
+    >
       <Icon name={ICON[mode]} />
     </button>
   );

@@ -2,7 +2,13 @@ import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts';
 import { Icon } from './Icon.tsx';
 
 /** A button that copies text and says so for two seconds (announced politely). */
-export function CopyButton(props: { text: () => string | Promise<string>; label: string; done: string; className?: string; showLabel?: boolean }) {
+export function CopyButton(props: {
+  text: () => string | Promise<string>;
+  label: string;
+  done: string;
+  className?: string;
+  showLabel?: boolean;
+}) {
   const [copied, copy] = useCopyToClipboard();
   return (
     <button
@@ -14,7 +20,9 @@ export function CopyButton(props: { text: () => string | Promise<string>; label:
     >
       <Icon name={copied ? 'check' : 'copy'} />
       {props.showLabel && <span>{copied ? props.done : props.label}</span>}
-      <span className="sr-only" aria-live="polite">{copied ? props.done : ''}</span>
+      <span className="sr-only" aria-live="polite">
+        {copied ? props.done : ''}
+      </span>
     </button>
   );
 }

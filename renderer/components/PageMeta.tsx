@@ -18,7 +18,16 @@ export function PageMeta({ lastUpdated, editUrl, lang }: { lastUpdated: string |
         <p className="last-updated">
           {fill(ui.page.lastUpdated, { date: '\u0000' })
             .split('\u0000')
-            .flatMap((part, i) => (i === 0 ? [part] : [<time key="t" dateTime={lastUpdated}>{formatDate(lastUpdated, lang)}</time>, part]))}
+            .flatMap((part, i) =>
+              i === 0
+                ? [part]
+                : [
+                    <time key="t" dateTime={lastUpdated}>
+                      {formatDate(lastUpdated, lang)}
+                    </time>,
+                    part,
+                  ],
+            )}
         </p>
       )}
     </div>

@@ -7,7 +7,11 @@ function TocList({ entries, active }: { entries: TocEntry[]; active: string | nu
     <ul className="toc-list">
       {entries.map((e) => (
         <li key={e.id} className={`toc-depth-${e.depth}`}>
-          <Link href={`#${e.id}`} className={e.id === active ? 'is-active' : undefined} aria-current={e.id === active ? 'location' : undefined}>
+          <Link
+            href={`#${e.id}`}
+            className={e.id === active ? 'is-active' : undefined}
+            aria-current={e.id === active ? 'location' : undefined}
+          >
             {e.text}
           </Link>
         </li>

@@ -15,7 +15,8 @@ export function operationToc(operation: ApiOperation, ui: UiStrings): TocEntry[]
   const toc: TocEntry[] = [];
   if (operation.parameters.length) toc.push({ depth: 2, id: API_SECTION_IDS.parameters, text: ui.api.parameters });
   if (operation.requestBody?.fields.length) toc.push({ depth: 2, id: API_SECTION_IDS.requestBody, text: ui.api.requestBody });
-  if (operation.responses.some((r) => r.fields.length)) toc.push({ depth: 2, id: API_SECTION_IDS.responseFields, text: ui.api.responseFields });
+  if (operation.responses.some((r) => r.fields.length))
+    toc.push({ depth: 2, id: API_SECTION_IDS.responseFields, text: ui.api.responseFields });
   if (operation.responses.length) toc.push({ depth: 2, id: API_SECTION_IDS.statusCodes, text: ui.api.statusCodes });
   return toc;
 }

@@ -11,14 +11,21 @@ import type { HastElement, HastNode, HastRoot } from '../../schemas/hast.ts';
 export type HastComponentProps = Record<string, unknown> & { children?: ReactNode; node: HastElement };
 export type HastComponents = Partial<Record<string, ComponentType<HastComponentProps>>>;
 
-const RENAMED: Record<string, string> = { className: 'className', tabIndex: 'tabIndex', colSpan: 'colSpan', rowSpan: 'rowSpan', checked: 'defaultChecked' };
+const RENAMED: Record<string, string> = {
+  className: 'className',
+  tabIndex: 'tabIndex',
+  colSpan: 'colSpan',
+  rowSpan: 'rowSpan',
+  checked: 'defaultChecked',
+};
 
-/** hast property name → React prop name (`dataFootnoteRef` → `data-footnote-ref`). */
+/** hast property name → React prop name. */
 function propName(key: string): string {
   const renamed = RENAMED[key];
   if (renamed) return renamed;
-  const m = /^(data|aria)([A-Z].*)$/.exec(key);
-  if (m) return `${m[1]}-${m[2]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).slice(1)}`;
+  // ariaDescribedBy → aria-describedby; dataFootnoteRef → data-footnote-ref.
+  if (/^aria[A-Z]/.test(key)) return `aria-${key.slice(4).toLowerCase()}`;
+  if (/^data[A-Z]/.test(key)) return `data${key.slice(4).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   return key;
 }
 

@@ -26,7 +26,8 @@ const ELEMENTS: Record<string, string[]> = Object.fromEntries(
 );
 
 /** Classes of the body conventions (admonitions, code blocks, highlighting, GFM). */
-const CLASS = /^(?:hl-[\w-]+|admonition(?:-[a-z]+)?|code-block|code-title|shiki|line|details|footnotes|data-footnote-backref|task-list-item|contains-task-list|sr-only|language-[\w+-]+)$/;
+const CLASS =
+  /^(?:hl-[\w-]+|admonition(?:-[a-z]+)?|code-block|code-title|shiki|line|details|footnotes|data-footnote-backref|task-list-item|contains-task-list|sr-only|language-[\w+-]+)$/;
 
 /** Ids the site shell uses: a body may not take them (DOM clobbering). */
 const RESERVED_ID = /^(?:__|vd-)/;
@@ -39,6 +40,7 @@ const MAX_DEPTH = 64;
 /** http(s), mailto, tel, and relative URLs (path, #hash, ?query). Everything else is dropped. */
 export function isSafeUrl(value: string): boolean {
   // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
+  // eslint-disable-next-line no-control-regex
   const url = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url);
   if (!scheme) return !url.startsWith('\\') && !/^\/[\\]/.test(url);
@@ -90,7 +92,8 @@ function sanitizeNode(node: unknown, depth: number): HastNode | null {
   const tagName = n.tagName.toLowerCase();
   if (!Object.hasOwn(ELEMENTS, tagName)) return null;
   if (tagName === 'input' && (n.properties as Props | undefined)?.type !== 'checkbox') return null;
-  const children = tagName === 'img' || tagName === 'br' || tagName === 'hr' || tagName === 'input' ? [] : sanitizeChildren(tagName, n.children, depth);
+  const children =
+    tagName === 'img' || tagName === 'br' || tagName === 'hr' || tagName === 'input' ? [] : sanitizeChildren(tagName, n.children, depth);
   return { type: 'element', tagName, properties: sanitizeProps(tagName, n.properties), children };
 }
 

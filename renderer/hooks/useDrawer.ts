@@ -10,7 +10,9 @@ export function useDrawer(navigationId: number) {
     document.documentElement.classList.toggle('drawer-open', open);
     if (!open) return;
     // After the frame that makes the drawer visible: a hidden element cannot take the focus.
-    const frame = requestAnimationFrame(() => drawer.current?.querySelector<HTMLElement>('a, button, select')?.focus({ preventScroll: true }));
+    const frame = requestAnimationFrame(() =>
+      drawer.current?.querySelector<HTMLElement>('a, button, select')?.focus({ preventScroll: true }),
+    );
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);

@@ -45,7 +45,11 @@ export interface VersionSelection {
 
 export function useVersionSelection(manifest: Manifest, sidebar: SidebarId | null, pageVersion: string | null): VersionSelection {
   const info = (sidebar && manifest.versions[sidebar]) || null;
-  const stored = useSyncExternalStore(subscribe, () => read(sidebar), () => null);
+  const stored = useSyncExternalStore(
+    subscribe,
+    () => read(sidebar),
+    () => null,
+  );
   useEffect(() => {
     if (sidebar && info && pageVersion && pageVersion !== read(sidebar)) write(sidebar, pageVersion);
   }, [sidebar, info, pageVersion]);

@@ -177,10 +177,7 @@ export function createBrowserRouter(options: RouterOptions): Router {
       set({ location, route, locale, page, error, loading: false, navigation: { id, type, scroll } });
     };
     const cached = hasPageData(route) ? pages.peek(route.data) : undefined;
-    const work = Promise.all([
-      loadCode(route, location.path),
-      hasPageData(route) ? (cached ?? loadPage(route)) : null,
-    ]);
+    const work = Promise.all([loadCode(route, location.path), hasPageData(route) ? (cached ?? loadPage(route)) : null]);
     if (!hasPageData(route) || !cached) set({ loading: true });
     try {
       const [, page] = await work;

@@ -8,7 +8,9 @@ export function NotFoundView() {
   const { state } = useSite();
   return (
     <div className="message-page">
-      <p className="message-code" aria-hidden="true">404</p>
+      <p className="message-code" aria-hidden="true">
+        404
+      </p>
       <h1>{ui.notFound.title}</h1>
       <p>{ui.notFound.text}</p>
       <p>

@@ -73,7 +73,15 @@ export function SearchView() {
         </label>
       </form>
       <p className="search-count" aria-live="polite">
-        {!q ? '' : status === 'failed' ? ui.search.failed : !engine ? ui.search.loading : hits.length ? fill(ui.search.resultsCount, { count: hits.length }) : fill(ui.search.noResults, { query: q })}
+        {!q
+          ? ''
+          : status === 'failed'
+            ? ui.search.failed
+            : !engine
+              ? ui.search.loading
+              : hits.length
+                ? fill(ui.search.resultsCount, { count: hits.length })
+                : fill(ui.search.noResults, { query: q })}
       </p>
       {groups.map((group) => (
         <section key={group.key} className="search-group" aria-labelledby={`vd-group-${group.key}`}>

@@ -6,7 +6,7 @@ const PAGES = {
   home: '/',
   docs: '/docs/mobile/ic3/visits/start',
   'api method': '/docs/api/backend/methods/v1.5/catalog/brands',
-  search: '/search?q=визит',
+  search: '/search?q=AltStore',
   'not found': '/no/such/page',
 };
 
@@ -16,6 +16,7 @@ for (const locale of ['ru', 'en'] as const) {
       test.use({ colorScheme: scheme });
       for (const [name, path] of Object.entries(PAGES)) {
         test(`${name} has no axe violations`, async ({ page, pageErrors }) => {
+          test.setTimeout(60_000);
           const url = locale === 'en' ? (path === '/' ? '/en' : `/en${path}`) : path;
           await page.goto(url);
           await hydrated(page);
@@ -23,7 +24,13 @@ for (const locale of ['ru', 'en'] as const) {
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
           if (name === 'search') await expect(page.locator('.search-count')).not.toBeEmpty({ timeout: 15_000 });
           const results = await new AxeBuilder({ page }).analyze();
-          const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+          const summary = results.violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 5)
+                .join(', ')}`,
+          );
           expect(summary).toEqual([]);
           // The not-found page is served with status 404, which the browser logs.
           if (name === 'not found') pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('status of 404')));
@@ -59,6 +66,9 @@ test('keyboard: every control of the navbar is reachable and visibly focused', a
     expect(focused.outline, focused.key).toBe(true);
   }
   for (const control of ['brand', 'version-select', 'locale-link', 'colour-mode', 'product-link']) {
-    expect([...seen].some((k) => k.includes(control)), control).toBe(true);
+    expect(
+      [...seen].some((k) => k.includes(control)),
+      control,
+    ).toBe(true);
   }
 });

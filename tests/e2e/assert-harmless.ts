@@ -27,4 +27,3 @@ export async function assertHarmless(page: Page, scope: string): Promise<void> {
   await page.waitForTimeout(300);
   expect(await page.evaluate((name) => (window as unknown as Record<string, unknown>)[name], PWNED)).toBeUndefined();
 }
-

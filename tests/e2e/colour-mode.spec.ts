@@ -1,10 +1,11 @@
 /** Colour mode: light by default, the system's respected, the switch remembered, no flash. */
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const LIGHT_BG = 'rgb(255, 255, 255)';
 const DARK_BG = 'rgb(21, 23, 28)';
 
-const background = (page: import('@playwright/test').Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
 test.describe('colour mode', () => {
   test('is light by default', async ({ page }) => {
@@ -45,7 +46,10 @@ test.describe('colour mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 
-  test('no flash: the remembered mode applies before any JavaScript file runs (inline script allowed by the CSP)', async ({ page, pageErrors }) => {
+  test('no flash: the remembered mode applies before any JavaScript file runs (inline script allowed by the CSP)', async ({
+    page,
+    pageErrors,
+  }) => {
     await page.addInitScript(() => localStorage.setItem('vitrina-colour-mode', 'dark'));
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto('/docs/mobile', { waitUntil: 'domcontentloaded' });

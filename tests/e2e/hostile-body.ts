@@ -17,7 +17,9 @@ export const HOSTILE_BODY = {
     el('p', {}, [el('a', { href: ` JaVa\tScRiPt:${js}` }, [text('obfuscated js link')])]),
     el('p', {}, [el('a', { href: `vbscript:msgbox(1)` }, [text('vbscript link')])]),
     el('p', {}, [el('a', { href: `data:text/html,<script>${js}</script>` }, [text('data link')])]),
-    el('p', {}, [el('a', { href: 'https://example.org/', onClick: js, onclick: js, style: 'position:fixed;inset:0' }, [text('handler link')])]),
+    el('p', {}, [
+      el('a', { href: 'https://example.org/', onClick: js, onclick: js, style: 'position:fixed;inset:0' }, [text('handler link')]),
+    ]),
     el('img', { src: 'x', onError: js, onerror: js, alt: 'broken' }),
     el('img', { src: `javascript:${js}`, alt: 'js image' }),
     el('iframe', { src: `javascript:${js}` }),
@@ -39,4 +41,3 @@ export const HOSTILE_BODY = {
     el('p', {}, [el('a', { href: '/docs/mobile' }, [text('safe internal link')])]),
   ],
 } as unknown as HastRoot;
-

@@ -162,7 +162,9 @@ test.describe('API method page', () => {
     await expect(page.locator('#api-response-fields')).toHaveText(ui.responseFields);
     // The lead paragraph comes first, then the reference, then the rest of the body.
     await expect(page.locator('.doc-body > p').first()).toBeVisible();
-    const order = await page.locator('.doc-body > *').evaluateAll((els) => els.map((e) => e.tagName + (e.className ? `.${e.className}` : '')));
+    const order = await page
+      .locator('.doc-body > *')
+      .evaluateAll((els) => els.map((e) => e.tagName + (e.className ? `.${e.className}` : '')));
     expect(order[0]).toBe('P');
     expect(order[1]).toBe('DIV.api-reference');
     // The table of contents lists the reference sections first.
@@ -258,7 +260,10 @@ test.describe('other pages', () => {
   });
 
   test('not found: the server answers 404 and the view says so, in the locale of the path', async ({ page, site, pageErrors }) => {
-    for (const [path, locale] of [['/no/such/page', 'ru'], ['/en/no/such/page', 'en']] as const) {
+    for (const [path, locale] of [
+      ['/no/such/page', 'ru'],
+      ['/en/no/such/page', 'en'],
+    ] as const) {
       const response = await page.goto(path);
       expect(response!.status()).toBe(404);
       await hydrated(page);

@@ -118,21 +118,32 @@ test.describe('progress bar', () => {
 
   test('appears when a route takes longer than 1000 ms', async ({ page, site }) => {
     const target = '/docs/mobile/ic3/visits/end';
-    await navigateSlowly(page, 2200, site.dataUrl(target));
+    await navigateSlowly(page, 3000, site.dataUrl(target));
     await page.goto(START);
     await hydrated(page);
+    // Times measured in the page: from the click to the bar's appearance.
+    await page.evaluate(() => {
+      const w = window as unknown as { __clickedAt: number; __shownAt: number };
+      addEventListener('click', () => (w.__clickedAt = performance.now()), { capture: true });
+      new MutationObserver(() => {
+        if (!w.__shownAt && document.querySelector('.progress-bar[data-shown]')) w.__shownAt = performance.now();
+      }).observe(document.body, { attributes: true, subtree: true });
+    });
     const bar = page.locator('.progress-bar');
     await page.locator(`.sidebar a[href="${target}"]`).click();
-    await page.waitForTimeout(700);
-    await expect(bar).not.toHaveAttribute('data-shown');
-    await expect(bar).toHaveAttribute('data-shown', { timeout: 1200 });
-    await expect(page.locator('h1')).toHaveText(site.page(target).title, { timeout: 5000 });
+    await expect(bar).toHaveAttribute('data-shown', { timeout: 4000 });
+    const { clickedAt, shownAt } = await page.evaluate(() => {
+      const w = window as unknown as { __clickedAt: number; __shownAt: number };
+      return { clickedAt: w.__clickedAt, shownAt: w.__shownAt };
+    });
+    expect(shownAt - clickedAt).toBeGreaterThanOrEqual(990);
+    await expect(page.locator('h1')).toHaveText(site.page(target).title, { timeout: 6000 });
     await expect(bar).not.toHaveAttribute('data-shown');
   });
 
   test('does not appear when a route loads within a second', async ({ page, site }) => {
     const target = '/docs/mobile/ic3/visits/end';
-    await navigateSlowly(page, 500, site.dataUrl(target));
+    await navigateSlowly(page, 300, site.dataUrl(target));
     await page.goto(START);
     await hydrated(page);
     await page.evaluate(() => {

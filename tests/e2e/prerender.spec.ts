@@ -17,8 +17,16 @@ test.describe('prerender', () => {
       }
     }
     for (const locale of ['ru', 'en'] as const) {
-      expect(routes.filter((r) => r.locale === locale).map((r) => r.key).sort()).toEqual(
-        routes.filter((r) => r.locale === 'ru').map((r) => r.key).sort(),
+      expect(
+        routes
+          .filter((r) => r.locale === locale)
+          .map((r) => r.key)
+          .sort(),
+      ).toEqual(
+        routes
+          .filter((r) => r.locale === 'ru')
+          .map((r) => r.key)
+          .sort(),
       );
     }
   });

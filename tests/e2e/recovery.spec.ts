@@ -32,7 +32,11 @@ test.describe('load errors', () => {
 });
 
 test.describe('stale deploy', () => {
-  test('a page JSON that is gone: the manifest is fetched again and the new URL is used, without a reload', async ({ page, site, pageErrors }) => {
+  test('a page JSON that is gone: the manifest is fetched again and the new URL is used, without a reload', async ({
+    page,
+    site,
+    pageErrors,
+  }) => {
     const oldUrl = site.dataUrl(TO);
     const newUrl = oldUrl.replace(/\.([0-9a-f]+)\.json$/, '.0123456789.json');
     const fresh: Manifest = structuredClone(site.manifest);

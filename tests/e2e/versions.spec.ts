@@ -6,7 +6,10 @@ function versionPath(site: Site, sidebar: 'api' | 'mobile', version: string, cou
   const other = site.manifest.versions[sidebar]!.items.find((v) => v.id !== version)!.id;
   const route = site.findDoc((r) => {
     if (r.locale !== 'ru' || r.sidebar !== sidebar || r.version !== version) return false;
-    const swapped = r.path.split('/').map((s) => (s === version ? other : s)).join('/');
+    const swapped = r.path
+      .split('/')
+      .map((s) => (s === version ? other : s))
+      .join('/');
     return site.manifest.routes.some((x) => x.path === swapped) === counterpart;
   });
   return route.path;

@@ -1,0 +1,283 @@
+/**
+ * The budgets of shared/DESIGN.md ("Budgets") checked against the figures, the table printed
+ * at the end of `make bench`, and the shape of bench/results.json.
+ */
+import type { BuildFigures, RunFigures } from './measure-build.ts';
+import type { PageFigures } from './measure-pages.ts';
+import type { BrowserSearchFigures, CliQueryFigures, EngineFigures, RelevanceFigures, ShardFigures } from './measure-search.ts';
+import type { LighthouseFigures } from './lighthouse.ts';
+import type { DevFigures } from './measure-dev.ts';
+import type { Series } from './util.ts';
+
+/** A phase that did not run says why. */
+export type Skipped = { status: string };
+
+export interface ScaleFigures {
+  factor: number;
+  pages: number;
+  routes: number;
+  prerender: boolean;
+  clean: RunFigures;
+  shards: Record<string, ShardFigures> | null;
+  docsPage: {
+    path: string;
+    js: { raw: number; gzip: number };
+    html: { raw: number; gzip: number };
+    json: { raw: number; gzip: number };
+  } | null;
+  note?: string;
+}
+
+export interface Results {
+  schema: 1;
+  startedAt: string;
+  durationMs: number;
+  options: Record<string, unknown>;
+  machine: { cpus: number; node: string; totalMemMb: number; loadavgStart: number[]; loadavgEnd: number[] };
+  generator: { mode: 'lib' | 'tsx'; compile: { ran: boolean; ok: boolean | null; ms: number | null; note: string } };
+  renderer: { built: boolean; builtAt: string | null; stale: boolean; note: string };
+  corpus: string;
+  build: BuildFigures;
+  pages: Record<string, PageFigures> | Skipped;
+  search: {
+    shards: Record<string, ShardFigures>;
+    engine: EngineFigures | Skipped;
+    cli: CliQueryFigures | Skipped;
+    browser: BrowserSearchFigures | Skipped;
+    relevance: Record<string, RelevanceFigures> | Skipped;
+  };
+  dev: DevFigures | Skipped;
+  lighthouse: LighthouseFigures | Skipped;
+  scale: ScaleFigures | Skipped;
+  budgets: BudgetRow[];
+}
+
+export interface BudgetRow {
+  what: string;
+  value: string;
+  budget: string;
+  /** true/false against the budget; null: not measured; undefined: a figure without a budget. */
+  met?: boolean | null;
+  note?: string;
+}
+
+const KB = 1024;
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+const ms = (n: number | null) => (n === null ? '—' : n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`);
+const mb = (n: number | null) => (n === null ? '—' : `${Math.round(n)} MB`);
+const runsOf = (s: Series) => (s.runs.length > 1 ? ` (median of ${s.runs.length})` : s.runs.length === 1 ? ' (1 run)' : '');
+
+export function isSkipped(x: unknown): x is Skipped {
+  return typeof x === 'object' && x !== null && 'status' in x && Object.keys(x).length <= 2;
+}
+
+function timed(f: RunFigures): string {
+  if (!f.ok && f.wallMs.median === null) return f.error ? `failed: ${f.error.split('\n')[0]}` : 'not run';
+  const cpu = f.cpuMs.median !== null ? `, CPU ${ms(f.cpuMs.median)}` : '';
+  return `${ms(f.wallMs.median)}${runsOf(f.wallMs)}${cpu}`;
+}
+
+function check(value: number | null | undefined, limit: number): boolean | null {
+  return value === null || value === undefined ? null : value < limit;
+}
+
+/** `total raw / gzip: name raw / gzip, …` */
+function shardText(sh: ShardFigures): string {
+  const name = (p: string) => p.replace(/^.*\//, '').replace(/\.[0-9a-f]{8,}\./, '.');
+  const files = sh.files.length > 1 ? `: ${sh.files.map((f) => `${name(f.path)} ${kb(f.raw)} / ${kb(f.gzip)}`).join(', ')}` : '';
+  return `${kb(sh.total.raw)} / ${kb(sh.total.gzip)}${files}${sh.documents !== null ? `; ${sh.documents} sections` : ''}`;
+}
+
+export function budgetRows(r: Results): BudgetRow[] {
+  const rows: BudgetRow[] = [];
+  const b = r.build;
+  const mode = b.prerender ? '' : ', data only (--no-prerender)';
+  rows.push({ what: `clean build, wall time${mode}`, value: timed(b.clean), budget: '< 3 s', met: check(b.clean.wallMs.median, 3000) });
+  rows.push({
+    what: 'clean build, peak memory',
+    value: mb(b.clean.peakRssMb.median),
+    budget: '< 300 MB',
+    met: check(b.clean.peakRssMb.median, 300),
+  });
+  rows.push({ what: 'warm build (cache kept)', value: timed(b.warm), budget: '' });
+  rows.push({ what: `incremental build, one page edited`, value: timed(b.incremental), budget: '' });
+  rows.push({
+    what: 'validate, cold (no cache)',
+    value: timed(b.validate.cold),
+    budget: '< 1 s',
+    met: check(b.validate.cold.wallMs.median, 1000),
+  });
+  rows.push({ what: 'validate, warm', value: timed(b.validate.warm), budget: '< 1 s', met: check(b.validate.warm.wallMs.median, 1000) });
+  rows.push({ what: 'validate one changed file', value: timed(b.validate.changedFile), budget: '' });
+
+  if (isSkipped(r.dev)) rows.push({ what: 'dev: edit a page → browser shows it', value: r.dev.status, budget: '< 300 ms', met: null });
+  else {
+    const d = r.dev.editToBrowserMs;
+    rows.push({
+      what: 'dev: edit a page → browser shows it',
+      value: `${ms(d.median)}${runsOf(d)}${r.dev.misses ? `, ${r.dev.misses} edits not shown within 10 s` : ''}; server ready in ${ms(r.dev.startupMs)}`,
+      budget: '< 300 ms',
+      met: d.median === null ? false : d.median < 300,
+    });
+  }
+
+  if (isSkipped(r.pages)) {
+    rows.push({ what: 'pages (HTML, JS, CSS, requests)', value: r.pages.status, budget: '', met: null });
+  } else {
+    for (const [id, p] of Object.entries(r.pages)) {
+      const f = p.firstLoad;
+      if (!f) {
+        rows.push({ what: `${id} ${p.path}`, value: p.error ?? 'not measured', budget: '', met: null });
+        continue;
+      }
+      const docLike = id === 'docs' || id === 'api';
+      rows.push({
+        what: `${id}: JavaScript on first load, gzip (raw)`,
+        value: `${kb(f.js.gzip)} (${kb(f.js.raw)}), ${f.js.requests} files`,
+        budget: docLike ? '< 80 KB gzip' : '',
+        met: docLike ? f.js.gzip < 80 * KB : undefined,
+      });
+      rows.push({
+        what: `${id}: HTML / CSS / JSON on first load, gzip`,
+        value: `${kb(f.html.gzip)} / ${kb(f.css.gzip)} / ${kb(f.json.gzip)}; ${f.requests} requests`,
+        budget: '',
+      });
+      const nav = p.clientNavigation;
+      if (nav)
+        rows.push({
+          what: `${id}: client navigation fetches, gzip`,
+          value: `JSON ${kb(nav.fetched.json.gzip)}, JS ${kb(nav.fetched.js.gzip)}; page JSON file ${nav.pageJson ? `${kb(nav.pageJson.gzip)} (${kb(nav.pageJson.raw)} raw)` : 'none'}${nav.clientSide ? '' : ' [not client-side]'}`,
+          budget: '',
+        });
+    }
+  }
+
+  const s = r.search;
+  for (const [locale, sh] of Object.entries(s.shards))
+    rows.push({ what: `search shard ${locale}, raw / gzip`, value: shardText(sh), budget: '' });
+  if (isSkipped(s.browser)) {
+    rows.push({ what: 'first search: bytes fetched', value: s.browser.status, budget: '< 100 KB gzip', met: null });
+    rows.push({ what: 'first search incl. shard load', value: s.browser.status, budget: '< 150 ms', met: null });
+    rows.push({ what: 'keystroke → results drawn', value: s.browser.status, budget: '< 16 ms', met: null });
+  } else {
+    const br = s.browser;
+    rows.push({
+      what: 'first search: bytes fetched, gzip (raw)',
+      value: `${kb(br.firstSearchBytes.gzip)} (${kb(br.firstSearchBytes.raw)}), ${br.firstSearchBytes.requests} requests`,
+      budget: '< 100 KB gzip',
+      met: br.firstSearchBytes.gzip < 100 * KB,
+    });
+    rows.push({
+      what: 'first search incl. shard load (input → drawn)',
+      value: `${ms(br.firstSearchMs.median)}${runsOf(br.firstSearchMs)}; from focus ${ms(br.firstSearchFromFocusMs.median)}`,
+      budget: '< 150 ms',
+      met: check(br.firstSearchMs.median, 150),
+    });
+    rows.push({
+      what: 'keystroke → results drawn (shard loaded)',
+      value: `${br.keystrokeMs.median === null ? '—' : `${br.keystrokeMs.median.toFixed(1)} ms`}${runsOf(br.keystrokeMs)}`,
+      budget: '< 16 ms',
+      met: check(br.keystrokeMs.median, 16),
+    });
+  }
+  if (!isSkipped(s.engine))
+    rows.push({
+      what: `search engine in Node (${s.engine.locale}): shard load / one query`,
+      value: `${ms(s.engine.loadMs.median)} / ${s.engine.queryMs.median?.toFixed(2) ?? '—'} ms`,
+      budget: '',
+    });
+  if (!isSkipped(s.cli))
+    rows.push({
+      what: `vitrina-docs query "${s.cli.query}"`,
+      value: `${ms(s.cli.wallMs.median)}${runsOf(s.cli.wallMs)}, ${s.cli.hits ?? '?'} hits`,
+      budget: '',
+    });
+  if (isSkipped(s.relevance)) rows.push({ what: 'search relevance', value: s.relevance.status, budget: '' });
+  else
+    for (const [locale, rel] of Object.entries(s.relevance))
+      rows.push({
+        what: `search relevance ${locale}: MRR / R@1 / R@5`,
+        value: `${rel.mrr} / ${rel.recallAt1} / ${rel.recallAt5} (${rel.queries} queries; expect only: ${rel.strict.mrr} / ${rel.strict.recallAt1} / ${rel.strict.recallAt5})`,
+        budget: '',
+      });
+
+  if (isSkipped(r.lighthouse)) {
+    rows.push({
+      what: 'Lighthouse mobile (perf / a11y / best practices / SEO)',
+      value: r.lighthouse.status,
+      budget: '100 / 100 / 100 / 100',
+      met: null,
+    });
+  } else {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const [id, run] of Object.entries(r.lighthouse[preset])) {
+        const sc = run.scores;
+        const all = [sc.performance, sc.accessibility, sc['best-practices'], sc.seo];
+        const value =
+          run.error && all.every((v) => v == null)
+            ? `failed: ${run.error}`
+            : `${all.map((v) => v ?? '—').join(' / ')}; LCP ${ms(run.lcpMs)}, TBT ${ms(run.tbtMs)}, CLS ${run.cls ?? '—'}`;
+        const met = preset === 'mobile' ? (all.some((v) => v == null) ? null : all.every((v) => v === 100)) : undefined;
+        rows.push({
+          what: `Lighthouse ${preset}, ${id} (perf / a11y / bp / SEO)`,
+          value,
+          budget: preset === 'mobile' ? '100 / 100 / 100 / 100' : '',
+          met,
+        });
+      }
+    }
+  }
+
+  if (isSkipped(r.scale)) {
+    rows.push({ what: '10x content: clean build', value: r.scale.status, budget: '< 30 s, linear', met: null });
+  } else {
+    const sc = r.scale;
+    const t1 = b.clean.wallMs.median;
+    const t10 = sc.clean.wallMs.median;
+    rows.push({
+      what: `${sc.factor}x content (${sc.pages} pages): clean build, wall time`,
+      value: t10 === null ? (sc.clean.error ?? 'failed') : `${timed(sc.clean)}`,
+      budget: '< 30 s',
+      met: t10 === null ? (sc.clean.error?.startsWith('timed out') ? false : null) : t10 < 30_000,
+    });
+    if (t1 && t10) {
+      const ratio = t10 / t1;
+      rows.push({
+        what: `${sc.factor}x content: build time growth against 1x`,
+        value: `×${ratio.toFixed(1)} (1x ${ms(t1)})`,
+        budget: `linear (≤ ×${sc.factor})`,
+        met: ratio <= sc.factor * 1.1,
+      });
+    }
+    const m10 = sc.clean.peakRssMb.median;
+    rows.push({
+      what: `${sc.factor}x content: peak memory`,
+      value: `${mb(m10)} (1x ${mb(b.clean.peakRssMb.median)})`,
+      budget: '< 1 GB',
+      met: check(m10, 1024),
+    });
+    const js1 = !isSkipped(r.pages) ? r.pages.docs?.firstLoad?.js.gzip : undefined;
+    if (sc.docsPage && js1 !== undefined) {
+      rows.push({
+        what: `${sc.factor}x content: docs page JavaScript, gzip`,
+        value: `${kb(sc.docsPage.js.gzip)} (1x ${kb(js1)}); HTML ${kb(sc.docsPage.html.gzip)}, JSON ${kb(sc.docsPage.json.gzip)}`,
+        budget: 'unchanged',
+        met: Math.abs(sc.docsPage.js.gzip - js1) <= js1 * 0.01 + 64,
+      });
+    } else
+      rows.push({ what: `${sc.factor}x content: docs page JavaScript`, value: sc.note ?? 'not measured', budget: 'unchanged', met: null });
+    if (sc.shards)
+      for (const [locale, sh] of Object.entries(sc.shards))
+        rows.push({ what: `${sc.factor}x content: search shard ${locale}, raw / gzip`, value: shardText(sh), budget: '' });
+  }
+  return rows;
+}
+
+export function formatTable(rows: BudgetRow[]): string {
+  const metText = (m: BudgetRow['met']) => (m === true ? 'yes' : m === false ? 'NO' : m === null ? 'n/a' : '');
+  const header = ['what', 'value', 'budget', 'met'];
+  const data = rows.map((r) => [r.what, r.value, r.budget, metText(r.met)]);
+  const widths = header.map((h, i) => Math.min(i === 1 ? 90 : 64, Math.max(h.length, ...data.map((d) => d[i]!.length))));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join(' | ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...data.map(line)].join('\n');
+}

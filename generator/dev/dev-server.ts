@@ -1,0 +1,220 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { watch } from 'chokidar';
+import { formatDiagnostics, summarise } from '../diagnostics.ts';
+import { DevOutput } from './dev-output.ts';
+import { DevSite, type SiteUpdate } from './dev-site.ts';
+import { loadRenderer, rendererFiles } from './renderer-entry.ts';
+
+export interface DevServerOptions {
+  root: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Where the terminal lines go (default: nowhere). */
+  log?: (line: string) => void;
+}
+
+export interface DevServer {
+  url: string;
+  site: DevSite;
+  /** Browsers listening for updates now. */
+  connections(): number;
+  /** Resolves with the next update that has been applied and sent to the browsers. */
+  nextUpdate(): Promise<SiteUpdate>;
+  close(): Promise<void>;
+}
+
+/** Edits arriving within this many ms are applied together (an editor's save is often several events). */
+const SETTLE_MS = 15;
+
+/** The browser script, beside this module in the sources (also when running from lib/). */
+function devClientSource(): string {
+  const candidates = [
+    new URL('./client/dev-client.js', import.meta.url),
+    new URL('../../../generator/dev/client/dev-client.js', import.meta.url),
+  ];
+  for (const url of candidates) {
+    const path = fileURLToPath(url);
+    if (existsSync(path)) return readFileSync(path, 'utf8');
+  }
+  throw new Error('generator/dev/client/dev-client.js is missing');
+}
+
+function time(): string {
+  return new Date().toTimeString().slice(0, 8);
+}
+
+/**
+ * `vitrina-docs dev`: builds the site into memory, serves it on 127.0.0.1 with the dev client
+ * in every page, watches content/ and tells the browsers (Server-Sent Events) what each
+ * edit changed.
+ */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  const site = new DevSite(options.root);
+  const first = await site.start();
+  const rendererStamp = () => {
+    const { server } = rendererFiles(options.root);
+    return existsSync(server) ? statSync(server).mtimeMs : 0;
+  };
+  let renderer = await loadRenderer(options.root);
+  const output = new DevOutput(site, renderer);
+  const client = devClientSource();
+  const session = Math.random().toString(36).slice(2);
+  const streams = new Set<ServerResponse>();
+  const waiting: ((u: SiteUpdate) => void)[] = [];
+
+  const message = (type: 'hello' | 'update', update?: SiteUpdate) => ({
+    type,
+    session,
+    version: site.version,
+    changed: update?.changed ?? [],
+    manifestChanged: update?.manifestChanged ?? false,
+    dataUrls: Object.fromEntries((update?.changed ?? []).map((p) => [p, `${site.dataUrlOf.get(p) ?? ''}?v=${site.version}`])),
+    diagnostics: site.diagnosticsView(),
+  });
+  const send = (res: ServerResponse, data: unknown) => res.write(`event: state\ndata: ${JSON.stringify(data)}\n\n`);
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (url.pathname === '/__vitrina/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.write('retry: 300\n\n');
+      send(res, message('hello'));
+      streams.add(res);
+      req.on('close', () => streams.delete(res));
+      return;
+    }
+    if (url.pathname === '/__vitrina/dev-client.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(client);
+      return;
+    }
+    if (url.pathname === '/__vitrina/state') {
+      res
+        .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+        .end(JSON.stringify(message('hello')));
+      return;
+    }
+    const r = output.resolve(url.pathname);
+    if ('redirect' in r) {
+      res.writeHead(301, { location: r.redirect + url.search }).end();
+      return;
+    }
+    res.writeHead(r.status, { 'content-type': r.type, 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : r.body);
+  });
+
+  // Edits are applied one batch at a time, in order.
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const apply = () => {
+    timer = null;
+    const batch = [...pending];
+    pending = new Set();
+    running = running.then(async () => {
+      let update: SiteUpdate;
+      const version = site.version;
+      try {
+        update = await site.update(batch);
+        if (site.version === version) return; // editor swap files and the like
+      } catch (e) {
+        log(`[${time()}] update failed: ${(e as Error).stack ?? String(e)}`);
+        return;
+      }
+      output.invalidate(update);
+      for (const res of streams) send(res, message('update', update));
+      setImmediate(() => output.prepare(update.changed));
+      report(update);
+      for (const resolve of waiting.splice(0)) resolve(update);
+    });
+  };
+  const report = (u: SiteUpdate) => {
+    const what =
+      u.scope === 'site'
+        ? `site rebuilt${u.manifestChanged ? ' (manifest changed)' : ''}`
+        : u.changed.length
+          ? u.changed.join(', ')
+          : 'no page changed';
+    log(`[${time()}] ${what} in ${u.ms} ms`);
+    if (u.diagnostics.length) log(formatDiagnostics(u.diagnostics));
+    for (const path of u.heldBack) log(`  ${path}: showing its last good version until the errors are fixed`);
+  };
+
+  const contentDir = join(options.root, 'content');
+  const watcher = watch(contentDir, { ignoreInitial: true });
+  watcher.on('all', (_event, path) => {
+    pending.add(path);
+    timer ??= setTimeout(apply, SETTLE_MS);
+  });
+  // The renderer is rebuilt by its own tool (npm run build:renderer): pick the new one up.
+  let stamp = rendererStamp();
+  const rendererPoll = setInterval(() => {
+    const now = rendererStamp();
+    if (now === stamp) return;
+    stamp = now;
+    running = running.then(async () => {
+      renderer = await loadRenderer(options.root).catch(() => null);
+      output.setRenderer(renderer);
+      const update: SiteUpdate = {
+        version: ++site.version,
+        changed: [],
+        manifestChanged: true,
+        scope: 'site',
+        diagnostics: [],
+        heldBack: [],
+        ms: 0,
+      };
+      for (const res of streams) send(res, message('update', update));
+      log(`[${time()}] renderer ${renderer ? 'reloaded' : 'gone: plain preview pages'}`);
+    });
+  }, 1000);
+  rendererPoll.unref();
+  const keepAlive = setInterval(() => {
+    for (const res of streams) res.write(': keep-alive\n\n');
+  }, 15_000);
+  keepAlive.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4300, options.host ?? '127.0.0.1', () => resolve());
+  });
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+
+  const all = site.diagnostics();
+  log(`vitrina-docs dev: ${site.served.size} pages ready in ${Math.round(performance.now() - started)} ms on ${url}/`);
+  if (!renderer) log('  the renderer is not built (npm run build:renderer): pages are shown as plain previews');
+  const errors = all.filter((d) => d.severity === 'error');
+  if (errors.length) log(formatDiagnostics(errors));
+  log(
+    `  ${summarise(all)}${all.length > errors.length ? ' (vitrina-docs validate lists the warnings)' : ''}; watching content/ for changes`,
+  );
+  void first;
+
+  return {
+    url,
+    site,
+    connections: () => streams.size,
+    nextUpdate: () => new Promise((resolve) => waiting.push(resolve)),
+    close: async () => {
+      clearInterval(rendererPoll);
+      clearInterval(keepAlive);
+      if (timer) clearTimeout(timer);
+      await watcher.close();
+      for (const res of streams) res.end();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await running;
+    },
+  };
+}

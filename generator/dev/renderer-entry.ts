@@ -1,0 +1,41 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Manifest, PageData, RouteEntry } from '../../schemas/index.ts';
+import { entryAssets, RENDERER_CACHE } from '../prerender.ts';
+
+type Assets = ReturnType<typeof entryAssets>;
+
+interface ServerEntry {
+  renderDocument(input: { manifest: Manifest; route: RouteEntry | null; page: PageData | null; assets: Assets }): {
+    html: string;
+    status: number;
+  };
+}
+
+/** The built renderer (`npm run build:renderer`): its prerender entry and its client's files. */
+export interface RendererEntry {
+  render(manifest: Manifest, route: RouteEntry | null, page: PageData | null): { html: string; status: number };
+  /** The client's built files (served under /assets/). */
+  clientDir: string;
+  /** Modification time of the server entry when it was loaded. */
+  stamp: number;
+}
+
+export function rendererFiles(root: string): { server: string; viteManifest: string; clientDir: string } {
+  const clientDir = join(root, RENDERER_CACHE, 'client');
+  return { server: join(root, RENDERER_CACHE, 'server', 'server.js'), viteManifest: join(clientDir, '.vite', 'manifest.json'), clientDir };
+}
+
+/** Imports the renderer's server entry (again, after a rebuild); null when it is not built. */
+export async function loadRenderer(root: string): Promise<RendererEntry | null> {
+  const files = rendererFiles(root);
+  if (!existsSync(files.server) || !existsSync(files.viteManifest)) return null;
+  const stamp = statSync(files.server).mtimeMs;
+  const loaded = (await import(`${pathToFileURL(files.server).href}?v=${stamp}`)) as Partial<ServerEntry> & { default?: ServerEntry };
+  // Outside a `"type": "module"` package a loader may hand the module over as CommonJS.
+  const entry = typeof loaded.renderDocument === 'function' ? (loaded as ServerEntry) : loaded.default;
+  if (typeof entry?.renderDocument !== 'function') return null;
+  const assets = entryAssets(JSON.parse(readFileSync(files.viteManifest, 'utf8')) as Parameters<typeof entryAssets>[0]);
+  return { render: (manifest, route, page) => entry.renderDocument({ manifest, route, page, assets }), clientDir: files.clientDir, stamp };
+}

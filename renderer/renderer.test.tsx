@@ -1,0 +1,239 @@
+/**
+ * Unit tests of the renderer's pure parts: the public surface, the sanitiser, the hast → React
+ * conversion (through the server renderer), routes and versions. Browser behaviour is tested
+ * end to end in tests/e2e.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { HastRoot } from '../schemas/hast.ts';
+import type { SidebarItem } from '../schemas/sidebar.ts';
+import * as renderer from './index.ts';
+import { isSafeUrl, sanitizeHast } from './hast/sanitize.ts';
+import { inlineJson } from './document/html-document.ts';
+import { canonicalPath } from './shared/paths.ts';
+import { createRouteTable } from './shared/route-table.ts';
+import { versionSwitchTarget } from './shared/versions.ts';
+import { fill } from './shared/format.ts';
+
+const el = (tagName: string, properties: Record<string, unknown> = {}, children: unknown[] = []) => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+const text = (value: string) => ({ type: 'text', value });
+
+describe('public surface', () => {
+  it('exports what an embedding app needs, and nothing else', () => {
+    expect(Object.keys(renderer).sort()).toEqual(
+      [
+        'DocContent',
+        'DocPage',
+        'EndpointLine',
+        'OperationTables',
+        'PageBody',
+        'Toc',
+        'TocFold',
+        'UiContext',
+        'hastToReact',
+        'isSafeUrl',
+        'pageToc',
+        'sanitizeHast',
+      ].sort(),
+    );
+  });
+});
+
+describe('isSafeUrl', () => {
+  it.each([
+    ['/docs/mobile', true],
+    ['#anchor', true],
+    ['./relative', true],
+    ['?q=1', true],
+    ['https://vitrina.example', true],
+    ['http://vitrina.example', true],
+    ['mailto:support@vitrina.example', true],
+    ['tel:+100', true],
+    ['javascript:alert(1)', false],
+    ['JaVaScRiPt:alert(1)', false],
+    [' java\tscript:alert(1)', false],
+    ['java\nscript:alert(1)', false],
+    ['\u0000javascript:alert(1)', false],
+    ['vbscript:msgbox(1)', false],
+    ['data:text/html,<script>alert(1)</script>', false],
+    ['data:image/png;base64,AAAA', false],
+    ['file:///etc/passwd', false],
+    ['/\\evil.example', false],
+  ])('%j → %s', (url, safe) => expect(isSafeUrl(url)).toBe(safe));
+});
+
+describe('sanitizeHast', () => {
+  it('keeps the body conventions: code blocks, admonitions, details, tables, images, footnotes', () => {
+    const body = {
+      type: 'root',
+      children: [
+        el('h2', { id: 'setup' }, [text('Setup')]),
+        el('figure', { className: ['code-block'], dataLanguage: 'bash' }, [
+          el('figcaption', { className: ['code-title'] }, [text('run.sh')]),
+          el('pre', { className: ['shiki'], tabIndex: 0 }, [
+            el('code', {}, [el('span', { class: 'line' }, [el('span', { class: 'hl-1abc' }, [text('curl')])])]),
+          ]),
+        ]),
+        el('aside', { className: ['admonition', 'admonition-tip'] }, [el('p', {}, [text('Tip')])]),
+        el('details', { className: ['details'] }, [el('summary', {}, [text('More')])]),
+        el('table', {}, [text('\n'), el('tbody', {}, [el('tr', {}, [el('td', { align: 'right' }, [text('1')])])])]),
+        el('img', { src: '/img/a.svg', alt: 'A', width: 10, height: 5, loading: 'lazy', decoding: 'async' }),
+        el('p', {}, [
+          el('sup', {}, [
+            el('a', { href: '#user-content-fn-1', id: 'user-content-fnref-1', dataFootnoteRef: true, ariaDescribedBy: 'footnote-label' }, [
+              text('1'),
+            ]),
+          ]),
+        ]),
+      ],
+    };
+    const safe = sanitizeHast(body);
+    expect(safe.children).toHaveLength(7);
+    const html = renderToStaticMarkup(<renderer.PageBody body={safe} />);
+    expect(html).toContain('<figure class="code-block" data-language="bash">');
+    expect(html).toContain('<span class="hl-1abc">curl</span>');
+    expect(html).toContain('<div role="note" class="admonition admonition-tip">');
+    expect(html).toContain('<img src="/img/a.svg" alt="A" width="10" height="5" loading="lazy" decoding="async"/>');
+    expect(html).toContain('data-footnote-ref=""');
+    expect(html).toContain('aria-describedby="footnote-label"');
+    expect(html).toContain('<td align="right">1</td>');
+    expect(html).toContain('<div class="table-scroll" tabindex="0"><table><tbody>');
+    expect(html).toContain('<h2 id="setup">Setup<a class="heading-anchor" href="#setup" aria-hidden="true" tabindex="-1">#</a></h2>');
+  });
+
+  it('drops unknown elements, event handlers, styles, unsafe URLs, reserved ids and foreign classes', () => {
+    const safe = sanitizeHast({
+      type: 'root',
+      children: [
+        el('script', {}, [text('alert(1)')]),
+        el('iframe', { src: 'https://evil.example' }),
+        el(
+          'p',
+          { onClick: 'alert(1)', onclick: 'alert(1)', style: 'color:red', id: '__VITRINA_PAGE__', className: ['navbar', 'admonition'] },
+          [text('p')],
+        ),
+        el('a', { href: 'javascript:alert(1)', target: '_blank' }, [text('a')]),
+        el('input', { type: 'text', value: 'x' }),
+        el('input', { type: 'checkbox', checked: true }),
+        { type: 'raw', value: '<img src=x onerror=alert(1)>' },
+        { type: 'comment', value: 'c' },
+        el('IMG', { src: 'x', onError: 'alert(1)' }),
+      ],
+    });
+    expect(safe).toEqual({
+      type: 'root',
+      children: [
+        el('p', { className: ['admonition'] }, [text('p')]),
+        el('a', {}, [text('a')]),
+        el('input', { type: 'checkbox', checked: true, disabled: true }, []),
+        el('img', { src: 'x' }, []),
+      ],
+    });
+  });
+
+  it('survives garbage and very deep trees', () => {
+    expect(sanitizeHast(null)).toEqual({ type: 'root', children: [] });
+    expect(sanitizeHast({ type: 'element' })).toEqual({ type: 'root', children: [] });
+    let deep: unknown = text('bottom');
+    for (let i = 0; i < 10_000; i++) deep = el('span', {}, [deep]);
+    expect(() => renderToStaticMarkup(<renderer.PageBody body={sanitizeHast({ type: 'root', children: [deep] })} />)).not.toThrow();
+  });
+
+  it('draws a default admonition title when the body has none', () => {
+    const body = {
+      type: 'root',
+      children: [el('aside', { className: ['admonition', 'admonition-warning'] }, [el('p', {}, [text('Careful')])])],
+    } as HastRoot;
+    expect(renderToStaticMarkup(<renderer.PageBody body={body} />)).toContain('<p class="admonition-title">Warning</p>');
+  });
+});
+
+describe('routes and versions', () => {
+  const routes = createRouteTable({
+    routes: [
+      { kind: 'redirect', path: '/docs', to: '/docs/mobile', locale: 'ru', key: '/docs', title: '', alternates: {} },
+      {
+        kind: 'doc',
+        path: '/docs/mobile',
+        locale: 'ru',
+        key: '/docs/mobile',
+        title: '',
+        alternates: {},
+        sidebar: 'mobile',
+        version: null,
+        api: false,
+        data: '/a.json',
+      },
+      {
+        kind: 'doc',
+        path: '/docs/mobile/ic3/a',
+        locale: 'ru',
+        key: '',
+        title: '',
+        alternates: {},
+        sidebar: 'mobile',
+        version: 'ic3',
+        api: false,
+        data: '/b.json',
+      },
+      {
+        kind: 'doc',
+        path: '/docs/mobile/ic2/a',
+        locale: 'ru',
+        key: '',
+        title: '',
+        alternates: {},
+        sidebar: 'mobile',
+        version: 'ic2',
+        api: false,
+        data: '/c.json',
+      },
+      {
+        kind: 'doc',
+        path: '/docs/mobile/ic3/only',
+        locale: 'ru',
+        key: '',
+        title: '',
+        alternates: {},
+        sidebar: 'mobile',
+        version: 'ic3',
+        api: false,
+        data: '/d.json',
+      },
+    ],
+  });
+  const ic2: SidebarItem[] = [
+    { type: 'link', label: 'Overview', path: '/docs/mobile', version: null },
+    {
+      type: 'group',
+      label: 'IC2',
+      path: null,
+      version: 'ic2',
+      collapsed: false,
+      items: [{ type: 'link', label: 'A', path: '/docs/mobile/ic2/a', version: 'ic2' }],
+    },
+  ];
+
+  it('resolves redirects and clean paths', () => {
+    expect(routes.resolve('/docs').path).toBe('/docs/mobile');
+    expect(routes.resolve('/docs/mobile/index.html').path).toBe('/docs/mobile');
+    expect(routes.resolve('/nope').route).toBeNull();
+    expect(canonicalPath('/docs/mobile/index')).toBe('/docs/mobile');
+  });
+
+  it('switches to the counterpart, the same shared page, or the version’s first page', () => {
+    expect(versionSwitchTarget({ path: '/docs/mobile/ic3/a', from: 'ic3', to: 'ic2', items: ic2, routes })).toBe('/docs/mobile/ic2/a');
+    expect(versionSwitchTarget({ path: '/docs/mobile', from: null, to: 'ic2', items: ic2, routes })).toBe('/docs/mobile');
+    expect(versionSwitchTarget({ path: '/docs/mobile/ic3/only', from: 'ic3', to: 'ic2', items: ic2, routes })).toBe('/docs/mobile/ic2/a');
+  });
+
+  it('fills UI strings and inlines JSON safely', () => {
+    expect(fill('Найдено: {count}', { count: 3 })).toBe('Найдено: 3');
+    expect(inlineJson({ t: '</script><!-- \u2028' })).toBe('{"t":"\\u003c/script\\u003e\\u003c!-- \\u2028"}');
+  });
+});
