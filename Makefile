@@ -4,7 +4,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 PORT ?= 4173
 
-GENERATOR_SOURCES := $(shell find generator schemas renderer/shared renderer/search -name '*.ts' -not -name '*.test.ts' 2>/dev/null)
+LIB_SOURCES := $(shell find generator schemas renderer -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -name '*.test.*' -not -path 'renderer/test-fixtures/*' 2>/dev/null)
 RENDERER_SOURCES := $(shell find renderer schemas -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -name '*.test.*' -not -path 'renderer/test-fixtures/*' 2>/dev/null)
 
 .PHONY: help install system-deps validate build preview dev test lint typecheck bench clean schemas
@@ -18,9 +18,10 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-system-deps: ## install Debian's chromium and nginx when missing (for browser tests)
+system-deps: ## install Debian's chromium, nginx and zopfli when missing (browser tests, precompressed assets)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	command -v zopfli >/dev/null 2>&1 || missing="$$missing zopfli"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
@@ -28,7 +29,7 @@ system-deps: ## install Debian's chromium and nginx when missing (for browser te
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-lib/.compiled: node_modules/.install-stamp $(GENERATOR_SOURCES) tsconfig.json tsconfig.build.json
+lib/.compiled: node_modules/.install-stamp $(LIB_SOURCES) tsconfig.json tsconfig.build.json
 	npm run --silent compile
 
 .cache/renderer/server/server.js: node_modules/.install-stamp $(RENDERER_SOURCES) tsconfig.json

@@ -32,6 +32,15 @@ describe('public API', () => {
     }
   });
 
+  it('the package entry points resolve by name (as an embedding app imports them)', async () => {
+    const names = async (spec: string) => Object.keys(await import(/* @vite-ignore */ spec)).sort();
+    expect(await names('vitrina-docs/generator')).toEqual(Object.keys(generator).sort());
+    expect(await names('vitrina-docs/renderer')).toEqual(
+      expect.arrayContaining(['DocPage', 'PageBody', 'DocContent', 'EndpointLine', 'OperationTables', 'Toc', 'sanitizeHast']),
+    );
+    expect((await names('vitrina-docs/schemas')).length).toBe(Object.keys(schemas).length);
+  });
+
   it('compileMarkdown returns exactly { body, toc, diagnostics }', async () => {
     const result = await generator.compileMarkdown('Lead.\n\n## Steps {#steps}\n\n```bash\necho ok\n```\n');
     expect(Object.keys(result).sort()).toEqual(['body', 'diagnostics', 'toc']);

@@ -47,13 +47,14 @@ test.describe('scrolling', () => {
     await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
   });
 
-  test('back and forward restore the scroll positions', async ({ page }) => {
+  test('back and forward restore the scroll positions', async ({ page, site }) => {
     await page.goto(PAGE);
     await hydrated(page);
     await page.evaluate(() => scrollTo(0, 1200));
     await page.waitForTimeout(300);
     await page.locator('.sidebar a[href="/docs/api/backend/auth"]').click();
     await expect(page).toHaveURL('/docs/api/backend/auth');
+    await expect(page.locator('h1')).toHaveText(site.page('/docs/api/backend/auth').title);
     await page.evaluate(() => scrollTo(0, 700));
     await page.waitForTimeout(300);
     await page.goBack();
