@@ -92,9 +92,14 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   lap('transform');
   checkLinks(transformed, checked.routeKeys, diagnostics);
   lap('link');
-  const apis = await loadApis(root, content.openapiFiles, diagnostics, cache);
+  // A check of a few pages (a pre-commit hook) reads the OpenAPI descriptions only when it
+  // reports on an API page (the other compiled pages are there for their heading ids).
+  const apiPages = only ? transformed.filter((p) => only.report.has(p.src.file)) : transformed;
+  const apis = apiPages.some((p) => p.fm.api)
+    ? await loadApis(root, content.openapiFiles, diagnostics, cache)
+    : new Map<string, OpenApiDescription>();
   lap('openapi');
-  const resolvedOps = checkApiPages(transformed, apis, diagnostics, cache, { reportUnused: !only });
+  const resolvedOps = checkApiPages(apiPages, apis, diagnostics, cache, { reportUnused: !only });
   lap('api-pages');
   cache.save(Boolean(only));
 

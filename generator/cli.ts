@@ -186,7 +186,12 @@ export function createProgram(): Command {
     .action(async (opts: { port: string; host: string }) => {
       const { startDevServer } = await import('./dev/dev-server.ts');
       try {
-        await startDevServer({ root: rootOf(), host: opts.host, port: Number(opts.port), log: (line) => process.stderr.write(`${line}\n`) });
+        await startDevServer({
+          root: rootOf(),
+          host: opts.host,
+          port: Number(opts.port),
+          log: (line) => process.stderr.write(`${line}\n`),
+        });
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
         process.stderr.write(`vitrina-docs dev: port ${opts.port} is in use (another dev server?): pass --port <n>\n`);
