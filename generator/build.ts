@@ -161,6 +161,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     css: [cssUrl],
     search: shards.refs,
     feeds,
+    staticFiles: content.staticFiles,
   });
   const manifestJson = JSON.stringify(assembled.manifest);
   files.set('manifest.json', manifestJson);

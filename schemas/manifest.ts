@@ -69,6 +69,10 @@ export const LocaleDataSchema = z.strictObject({
   latestReleases: z.array(PageLinkSchema.extend({ description: z.string() })),
   search: SearchShardRefSchema.nullable(),
   feeds: z.strictObject({ rss: z.string(), atom: z.string() }).nullable(),
+  social: z
+    .record(z.string(), z.string())
+    .default({})
+    .describe('Open Graph image (1200×630) of the home page ("home") and of each sidebar, by key'),
 });
 export type LocaleData = z.infer<typeof LocaleDataSchema>;
 

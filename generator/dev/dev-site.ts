@@ -253,6 +253,7 @@ export class DevSite {
       openapi: Object.fromEntries([...this.apis.keys()].map((v) => [v, `/api/${v}.yaml`])),
       css: ['/assets/code.css'],
       search: this.searchRefs ?? {},
+      staticFiles: this.content.staticFiles,
       feeds: feedUrls(site),
     });
     // Dev URLs carry no content hash: an edited page keeps its URL, so the manifest stays as it was.

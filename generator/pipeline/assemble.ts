@@ -29,6 +29,8 @@ export interface AssembleInput {
   css: string[];
   search: Partial<Record<LocaleCode, SearchShardRef>>;
   feeds: Partial<Record<LocaleCode, { rss: string; atom: string }>>;
+  /** Files of content/static, as site paths: the social images present are listed in the manifest. */
+  staticFiles: ReadonlySet<string>;
 }
 
 export interface AssembledSite {
@@ -209,6 +211,11 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       latestReleases,
       search: input.search[locale] ?? null,
       feeds: input.feeds[locale] ?? null,
+      social: Object.fromEntries(
+        ['home', ...site.sidebars.map((s) => s.id)]
+          .map((key) => [key, `/og/${locale}-${key}.jpg`] as const)
+          .filter(([, path]) => input.staticFiles.has(path)),
+      ),
     };
   }
 

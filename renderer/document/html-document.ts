@@ -74,8 +74,17 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, asset
     ['og:locale', info.lang.replace('-', '_')],
   ];
   if (route) og.push(['og:url', absolute(site, route.path)]);
+  const social = manifest.locales[info.code]?.social ?? {};
+  const image = social[page?.sidebar ?? 'home'] ?? social.home;
+  if (image) og.push(['og:image', absolute(site, image)], ['og:image:width', '1200'], ['og:image:height', '630'], ['og:image:alt', page?.title ?? meta.title]);
   for (const [property, content] of og) head.push(`<meta property="${property}" content="${e(content)}">`);
-  head.push('<meta name="twitter:card" content="summary">');
+  head.push(`<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`);
+  if (image) head.push(`<meta name="twitter:image" content="${e(absolute(site, image))}">`);
+  const feeds = manifest.locales[info.code]?.feeds;
+  if (feeds && route && (route.kind === 'blog-index' || route.kind === 'blog-archive' || route.kind === 'blog-post')) {
+    head.push(`<link rel="alternate" type="application/rss+xml" title="${e(manifest.site.name)} RSS" href="${e(feeds.rss)}">`);
+    head.push(`<link rel="alternate" type="application/atom+xml" title="${e(manifest.site.name)} Atom" href="${e(feeds.atom)}">`);
+  }
   head.push(`<meta name="twitter:title" content="${e(page?.title ?? meta.title)}">`);
   head.push(`<meta name="twitter:description" content="${e(meta.description)}">`);
   head.push(`<link rel="icon" href="${FAVICON}">`);

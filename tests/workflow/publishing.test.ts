@@ -197,9 +197,30 @@ describe('published files of a build of the real content', { timeout: 300_000 },
     }
   });
 
-  // Not made yet (issue 5, Publishing): ask whoever owns the renderer's document head.
-  it.todo('prerendered pages carry og:image: a generated social image per section, or a default');
-  it.todo('blog pages link their locale\'s RSS and Atom feeds (<link rel="alternate" type="application/rss+xml">)');
+  it.skipIf(!rendererBuilt)('prerendered pages carry og:image: the social image of their section, or the home one', () => {
+    const image = (path: string) => /<meta property="og:image" content="([^"]+)">/.exec(readFileSync(file(`${path}/index.html`), 'utf8'))?.[1];
+    expect(image('/docs/portal/users')).toBe(`${base}/og/ru-portal.jpg`);
+    expect(image('/en/docs/api/backend/auth')).toBe(`${base}/og/en-api.jpg`);
+    expect(image('/en/blog/archive')).toBe(`${base}/og/en-home.jpg`);
+    for (const url of [image('/docs/portal/users'), image('/en/blog/archive')]) {
+      const jpeg = readFileSync(file(url!.slice(base.length)));
+      expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff'); // a JPEG, 1200×630 as the meta says
+    }
+    expect(readFileSync(file('/docs/portal/users/index.html'), 'utf8')).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
+  it.skipIf(!rendererBuilt)("blog pages link their locale's RSS and Atom feeds in the head", () => {
+    for (const locale of ['ru', 'en'] as const) {
+      const feeds = manifest.locales[locale]!.feeds!;
+      const prefix = locale === 'ru' ? '' : '/en';
+      for (const path of [`${prefix}/blog`, `${prefix}/blog/archive`, `${prefix}/blog/ic3-for-everyone`]) {
+        const html = readFileSync(file(`${path}/index.html`), 'utf8');
+        expect(html, path).toContain(`<link rel="alternate" type="application/rss+xml" title="Vitrina RSS" href="${feeds.rss}">`);
+        expect(html, path).toContain(`<link rel="alternate" type="application/atom+xml" title="Vitrina Atom" href="${feeds.atom}">`);
+      }
+    }
+    expect(readFileSync(file('/docs/portal/users/index.html'), 'utf8')).not.toContain('application/rss+xml');
+  });
 
   it.skipIf(!rendererBuilt)('prerendered pages carry the canonical URL, hreflang alternates, description and Open Graph meta', () => {
     for (const r of pages().filter((_, i) => i % 40 === 0)) {
