@@ -45,6 +45,14 @@ async function start(): Promise<void> {
     fetchManifest: () => fetchJson<Manifest>(MANIFEST_URL, { cache: 'no-store' }),
     loadView: loadViews,
   });
+  // `vitrina-docs dev` announces changed pages; taking the event keeps the page and its scroll
+  // position instead of a full reload. Never sent by a production server.
+  addEventListener('vitrina:dev-update', (event) => {
+    const detail = (event as CustomEvent<{ manifestChanged?: boolean; accept?: () => void }>).detail;
+    event.preventDefault();
+    detail?.accept?.();
+    void router.refresh({ manifest: Boolean(detail?.manifestChanged) });
+  });
   hydrateRoot(container, <App router={router} />, {
     onRecoverableError(error) {
       console.error('vitrina-docs: hydration error', error);

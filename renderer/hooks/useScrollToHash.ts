@@ -18,6 +18,7 @@ export function useScrollToHash(state: Pick<RouterState, 'navigation' | 'locatio
   const { navigation, location } = state;
   useLayoutEffect(() => {
     if (navigation.id === 0) return; // the hydration render: the browser has already placed the page
+    if (navigation.type === 'refresh') return; // the same page drawn again: stay where the reader is
     if ((navigation.type === 'pop' || navigation.type === 'initial') && navigation.scroll !== null) {
       scrollTo(0, navigation.scroll);
       return;

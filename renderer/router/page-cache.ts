@@ -11,6 +11,8 @@ export interface PageCache {
   peek(url: string): PageData | undefined;
   /** Seeds the cache with the page inlined in the prerendered HTML. */
   put(url: string, page: PageData): void;
+  /** Drops a page, so that the next load asks the network (the dev server changed it). */
+  forget(url: string): void;
 }
 
 export function createPageCache(fetchPage: (url: string) => Promise<PageData> = fetchJson): PageCache {
@@ -38,6 +40,10 @@ export function createPageCache(fetchPage: (url: string) => Promise<PageData> = 
       return promise;
     },
     peek: (url) => done.get(url),
+    forget(url) {
+      done.delete(url);
+      pending.delete(url);
+    },
     put: (url, page) => void done.set(url, page),
   };
 }

@@ -21,7 +21,7 @@ export interface RouterLocation {
 }
 
 /** How the shown location was reached: it decides where the window scrolls. */
-export type NavigationType = 'initial' | 'push' | 'pop' | 'hash';
+export type NavigationType = 'initial' | 'push' | 'pop' | 'hash' | 'refresh';
 
 export interface RouterState {
   manifest: Manifest;
@@ -53,6 +53,11 @@ export interface Router {
   retry(): void;
   /** Changes the query string of the shown page without a new history entry (the search page). */
   setSearch(search: string): void;
+  /**
+   * Draws the shown page again from fresh data, keeping the scroll position: the writers' preview
+   * calls it when a page changed on disk (`manifest`: the routes or sidebars changed too).
+   */
+  refresh(options: { manifest: boolean }): Promise<void>;
 }
 
 export interface RouterOptions {
@@ -93,6 +98,7 @@ export function createStaticRouter(state: RouterState): Router {
     prefetch: () => {},
     retry: () => {},
     setSearch: () => {},
+    refresh: async () => {},
   };
 }
 
@@ -241,6 +247,15 @@ export function createBrowserRouter(options: RouterOptions): Router {
       const location = { ...state.location, search };
       history.replaceState(history.state, '', hrefOf(location));
       set({ location });
+    },
+    async refresh({ manifest: manifestChanged }) {
+      if (manifestChanged) {
+        const manifest = await fetchManifest();
+        set({ manifest, routes: createRouteTable(manifest) });
+      }
+      const route = state.routes.resolve(state.location.path).route;
+      if (hasPageData(route)) pages.forget(route.data);
+      await go(state.location, 'refresh', null);
     },
     /** Called once after hydration: from here on, the router follows the address. */
     start() {

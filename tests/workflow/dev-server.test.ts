@@ -206,7 +206,7 @@ describe.skipIf(!existsSync(CHROMIUM))('vitrina-docs dev in Chromium', () => {
 
   const rendererBuilt =
     existsSync(join(ROOT, '.cache/renderer/server/server.js')) && existsSync(join(ROOT, '.cache/renderer/client/.vite/manifest.json'));
-  it.skipIf(!rendererBuilt)('with the built renderer: the prerendered page updates within the budget', async () => {
+  it.skipIf(!rendererBuilt)('with the built renderer: the app takes the update, with no reload and the scroll kept', async () => {
     const root = scratchSite(true);
     const server = await startDevServer({ root, port: 0 });
     const page = await browser.newPage();
@@ -217,6 +217,16 @@ describe.skipIf(!existsSync(CHROMIUM))('vitrina-docs dev in Chromium', () => {
       const m = median(times);
       console.log(`dev: edit → browser shows it (renderer): median ${m} ms over ${times.length} edits [${times.join(', ')}]`);
       expect(m).toBeLessThan(1500);
+      // The renderer redrew the page in place: still the first document, scroll unchanged.
+      expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
+      await page.setViewportSize({ width: 800, height: 300 });
+      await page.evaluate(() => window.scrollTo(0, 250));
+      const marker = `Vdkeep${Date.now().toString(36)}`;
+      await page.evaluate((mk) => sessionStorage.setItem('vd-marker', mk), marker);
+      editLead(root, marker);
+      await seenAt(page, marker);
+      expect(await page.evaluate(() => window.scrollY)).toBe(250);
     } finally {
       await page.close();
       await server.close();
