@@ -31,13 +31,23 @@ function card({ eyebrow, title, text }) {
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 for (const { code } of site.locales) {
   const ui = YAML.parse(readFileSync(`content/i18n/${code}.yaml`, 'utf8'));
   const cards = [['home', { eyebrow: ui.home.title, title: ui.home.promise, text: ui.home.lead }]];
-  for (const s of site.sidebars) cards.push([s.id, { eyebrow: ui.home.title, title: ui.home.cards[s.id].title, text: ui.home.cards[s.id].text }]);
+  for (const s of site.sidebars)
+    cards.push([s.id, { eyebrow: ui.home.title, title: ui.home.cards[s.id].title, text: ui.home.cards[s.id].text }]);
   for (const [name, c] of cards) {
     await page.setContent(card(c));
     await page.screenshot({ path: `content/static/og/${code}-${name}.jpg`, type: 'jpeg', quality: 85 });

@@ -76,7 +76,13 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, asset
   if (route) og.push(['og:url', absolute(site, route.path)]);
   const social = manifest.locales[info.code]?.social ?? {};
   const image = social[page?.sidebar ?? 'home'] ?? social.home;
-  if (image) og.push(['og:image', absolute(site, image)], ['og:image:width', '1200'], ['og:image:height', '630'], ['og:image:alt', page?.title ?? meta.title]);
+  if (image)
+    og.push(
+      ['og:image', absolute(site, image)],
+      ['og:image:width', '1200'],
+      ['og:image:height', '630'],
+      ['og:image:alt', page?.title ?? meta.title],
+    );
   for (const [property, content] of og) head.push(`<meta property="${property}" content="${e(content)}">`);
   head.push(`<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`);
   if (image) head.push(`<meta name="twitter:image" content="${e(absolute(site, image))}">`);

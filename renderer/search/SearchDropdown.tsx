@@ -78,7 +78,13 @@ export default function SearchDropdown({ ref, id, query, shard, ui, allResults, 
         ))}
       </ul>
       <p className="search-status" aria-live="polite">
-        {status === 'failed' ? ui.search.failed : !engine ? ui.search.loading : !hits.length ? fill(ui.search.noResults, { query: q }) : null}
+        {status === 'failed'
+          ? ui.search.failed
+          : !engine
+            ? ui.search.loading
+            : !hits.length
+              ? fill(ui.search.noResults, { query: q })
+              : null}
       </p>
       {all.length > 0 && (
         <a

@@ -7,7 +7,11 @@ export type SearchStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 /** The engine of a locale's shard, loaded on `start()`; null until it is ready. */
 export function useSearchEngine(shard: SearchShardRef | null): { status: SearchStatus; engine: SearchEngine | null; start(): void } {
-  const [state, setState] = useState<{ key: string | null; status: SearchStatus; engine: SearchEngine | null }>({ key: null, status: 'idle', engine: null });
+  const [state, setState] = useState<{ key: string | null; status: SearchStatus; engine: SearchEngine | null }>({
+    key: null,
+    status: 'idle',
+    engine: null,
+  });
   const current = shard && state.key === shard.index ? state : { status: 'idle' as SearchStatus, engine: null };
   const start = () => {
     if (!shard || current.status === 'loading' || current.status === 'ready') return;

@@ -198,7 +198,8 @@ describe('published files of a build of the real content', { timeout: 300_000 },
   });
 
   it.skipIf(!rendererBuilt)('prerendered pages carry og:image: the social image of their section, or the home one', () => {
-    const image = (path: string) => /<meta property="og:image" content="([^"]+)">/.exec(readFileSync(file(`${path}/index.html`), 'utf8'))?.[1];
+    const image = (path: string) =>
+      /<meta property="og:image" content="([^"]+)">/.exec(readFileSync(file(`${path}/index.html`), 'utf8'))?.[1];
     expect(image('/docs/portal/users')).toBe(`${base}/og/ru-portal.jpg`);
     expect(image('/en/docs/api/backend/auth')).toBe(`${base}/og/en-api.jpg`);
     expect(image('/en/blog/archive')).toBe(`${base}/og/en-home.jpg`);
@@ -206,7 +207,9 @@ describe('published files of a build of the real content', { timeout: 300_000 },
       const jpeg = readFileSync(file(url!.slice(base.length)));
       expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff'); // a JPEG, 1200×630 as the meta says
     }
-    expect(readFileSync(file('/docs/portal/users/index.html'), 'utf8')).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(readFileSync(file('/docs/portal/users/index.html'), 'utf8')).toContain(
+      '<meta name="twitter:card" content="summary_large_image">',
+    );
   });
 
   it.skipIf(!rendererBuilt)("blog pages link their locale's RSS and Atom feeds in the head", () => {
