@@ -5,7 +5,9 @@
  * since the preview server does not compress).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { cliFile, freePort, gzipSize, killGroup, log, REPO, sleep, trackGroup, type Sizes } from './util.ts';
 
@@ -46,7 +48,98 @@ export async function launchChromium(): Promise<Browser> {
 
 export interface Preview {
   url: string;
+  /** nginx with the production configuration (deploy/nginx), or the CLI's preview server. */
+  server: 'nginx' | 'preview';
   close(): Promise<void>;
+}
+
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? null;
+
+/** The site configuration of the code snapshot the benchmark runs (deploy/nginx/site.conf). */
+function nginxSiteDir(): string | null {
+  const dir = join(dirname(dirname(cliFile())), 'deploy', 'nginx');
+  return existsSync(join(dir, 'site.conf')) ? dir : null;
+}
+
+/**
+ * Serves `<root>/dist` the way production does: nginx with deploy/nginx/site.conf (gzip, the
+ * precompressed assets, cache and security headers) when nginx and the configuration are there,
+ * else `vitrina-docs preview` (no compression: the gzip figures are computed here either way).
+ */
+export async function startServer(root: string): Promise<Preview> {
+  const site = nginxSiteDir();
+  if (NGINX && site) {
+    try {
+      return await startNginx(root, site);
+    } catch (e) {
+      log(`nginx did not start (${(e as Error).message.split('\n')[0]}): using vitrina-docs preview`);
+    }
+  }
+  return startPreview(root);
+}
+
+async function startNginx(root: string, site: string): Promise<Preview> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'vitrina-bench-nginx-'));
+  mkdirSync(join(dir, 'tmp'), { recursive: true });
+  symlinkSync(site, join(dir, 'vitrina-docs'));
+  // nginx's workers run as nobody: the temporary root must be readable by them.
+  chmodSync(root, 0o755);
+  const conf = `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+daemon off;
+events { worker_connections 512; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    server_name localhost;
+    root ${join(root, 'dist')};
+    include vitrina-docs/site.conf;
+  }
+}
+`;
+  writeFileSync(join(dir, 'nginx.conf'), conf);
+  const child = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf')], { detached: true, stdio: 'ignore' });
+  const untrack = trackGroup(child.pid!);
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}), see ${dir}/error.log`);
+    try {
+      const r = await fetch(`${url}/manifest.json`, { method: 'HEAD' });
+      if (r.status === 200) break;
+      throw new Error(`nginx answers ${r.status} for /manifest.json`);
+    } catch (e) {
+      if ((e as Error).message.startsWith('nginx answers')) {
+        killGroup(child.pid!);
+        throw e;
+      }
+    }
+    if (Date.now() - started > 15_000) {
+      killGroup(child.pid!);
+      throw new Error(`nginx did not answer in 15 s, see ${dir}/error.log`);
+    }
+    await sleep(50);
+  }
+  return {
+    url,
+    server: 'nginx',
+    close: async () => {
+      killGroup(child.pid!);
+      untrack();
+      await sleep(100);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** `vitrina-docs preview` serving `<root>/dist` on a free port, as a child process. */
@@ -78,6 +171,7 @@ export async function startPreview(root: string, dir = 'dist'): Promise<Preview>
   }
   return {
     url,
+    server: 'preview',
     close: async () => {
       killGroup(child.pid!);
       untrack();

@@ -71,7 +71,7 @@ export interface CodeSnapshot {
   renderer: RendererStatus;
 }
 
-const CODE = ['bin', 'generator', 'schemas', 'renderer', 'lib', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const CODE = ['bin', 'generator', 'schemas', 'renderer', 'lib', 'deploy', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 /**
  * A copy of the code (bin/, generator/, schemas/, renderer/, lib/, with their times kept) and of

@@ -151,7 +151,7 @@ export async function measureBuild(plan: BuildPlan): Promise<BuildFigures> {
     : skipped('clean build failed');
 
   const page = pickEditablePage(root);
-  let incremental: RunFigures = skipped('clean build failed');
+  let incremental: RunFigures = skipped(plan.runs.incremental === 0 ? 'not run' : 'clean build failed');
   if (clean.ok && page && plan.runs.incremental > 0) {
     const original = readFileSync(join(root, 'content', page), 'utf8');
     incremental = await measure('incremental build', plan.runs.incremental, plan, (i) => {

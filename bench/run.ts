@@ -15,7 +15,7 @@ import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { ensureChromium, launchChromium, startPreview, type Preview } from './browser.ts';
+import { ensureChromium, launchChromium, startServer, type Preview } from './browser.ts';
 import { removeTemp, snapshotCode, snapshotProject, type CodeSnapshot } from './corpus.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { copyCaches, hasDevCommand, measureDev } from './measure-dev.ts';
@@ -26,7 +26,9 @@ import { budgetRows, formatTable, type Results, type ScaleFigures, type Skipped 
 import { scaleCorpus } from './scale.ts';
 import { Deadline, killAllStarted, log, REPO, repeat, setCli } from './util.ts';
 
-const PHASES = ['build', 'pages', 'search', 'dev', 'lighthouse', 'scale'] as const;
+const PHASES = ['build', 'pages', 'search', 'scale', 'dev', 'lighthouse'] as const;
+/** Time kept for the dev and Lighthouse phases, which run after the scale phase. */
+const LATER_MS = 240_000;
 type Phase = (typeof PHASES)[number];
 
 export interface BenchOptions {
@@ -96,14 +98,14 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
     const runs = opts.quick ? { clean: 1, warm: 1, incremental: 1, validate: 1 } : { clean: 5, warm: 5, incremental: 5, validate: 5 };
     const limit = opts.timeLimitS * 1000;
 
-    // 1. Build and validate at 1x. Each figure may take about 8% of the time limit (clean builds 14%).
+    // 1. Build and validate at 1x. Each figure may take about 6% of the time limit (clean builds 12%).
     // Without the build phase, one clean build still makes the dist/ the other phases measure.
     const build: BuildFigures = await measureBuild({
       root,
       prerender: renderer.built,
       runs: opts.only.has('build') ? runs : { clean: 1, warm: 0, incremental: 0, validate: 0 },
-      allotMs: opts.quick ? Infinity : limit * 0.08,
-      cleanAllotMs: opts.quick ? Infinity : limit * 0.14,
+      allotMs: opts.quick ? Infinity : limit * 0.06,
+      cleanAllotMs: opts.quick ? Infinity : limit * 0.12,
       timeoutMs: Math.max(60_000, limit * 0.3),
       deadline,
     });
@@ -124,7 +126,7 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
     }
     let preview: Preview | null = null;
     if (browser) {
-      preview = await startPreview(root);
+      preview = await startServer(root);
       previews.push(preview);
     }
 
@@ -159,50 +161,22 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
       }
     }
 
-    // 4. The writers' loop: `dev`, a page edited, the browser showing it.
-    let dev: Results['dev'] = skipped(opts.only.has('dev') ? browserNote || 'not run' : notRun(opts));
-    if (opts.only.has('dev') && browser) {
-      if (!(await hasDevCommand())) dev = skipped('no dev command');
-      else if (deadline.remainingMs() < 150_000) dev = skipped('not run: the time limit was reached');
-      else {
-        const devRoot = snapshotProject(root, 'dev', renderer);
-        temps.push(devRoot);
-        copyCaches(root, devRoot);
-        const r = await measureDev(browser, devRoot, opts.quick ? 1 : 5);
-        dev = 'error' in r ? skipped(r.error) : r;
-      }
-    }
-
-    // 5. Lighthouse.
-    let lighthouse: Results['lighthouse'] = skipped(opts.only.has('lighthouse') ? browserNote || 'not run' : notRun(opts));
-    if (opts.only.has('lighthouse') && browser && preview) {
-      const manifest = readManifest(dist)!;
-      const targets = Object.fromEntries(
-        PAGE_TYPES.filter((t) => t.id !== 'api')
-          .map((t) => [t.id, routeFor(manifest, t)?.path] as const)
-          .filter((e): e is readonly [(typeof e)[0], string] => typeof e[1] === 'string'),
-      );
-      try {
-        lighthouse = await runLighthouse(preview.url, targets, { timeoutMs: 120_000, timeLeft: () => deadline.remainingMs() > 90_000 });
-      } catch (e) {
-        lighthouse = skipped(`Lighthouse could not run: ${(e as Error).message.split('\n')[0]}`);
-      }
-    }
-
-    // 6. Scale: a synthetic corpus at N×, clean builds against 1x, with what remains of the time limit.
+    // 4. Scale: a synthetic corpus at N×, clean builds against 1x, with what remains of the time limit
+    //    less what dev and Lighthouse need (LATER_MS).
     let scale: Results['scale'] = skipped(opts.only.has('scale') ? 'not run' : notRun(opts));
     if (opts.only.has('scale') && !opts.quick && built) {
       const scaledRoot = snapshotProject(root, `${opts.scaleFactor}x`, renderer);
       temps.push(scaledRoot);
       const corpus = scaleCorpus(scaledRoot, opts.scaleFactor);
       log(`${opts.scaleFactor}x corpus: ${corpus.pages} pages, ${corpus.routes} routes (ru keys) in ${scaledRoot}`);
-      const timeout = Math.max(60_000, deadline.remainingMs() - 45_000);
+      const later = opts.only.has('dev') || opts.only.has('lighthouse') ? LATER_MS : 15_000;
+      const timeout = Math.max(60_000, deadline.remainingMs() - later);
       const samples = await repeat(
         3,
-        Infinity,
+        Math.max(0, deadline.remainingMs() - later),
         deadline,
         async (i) => {
-          const s = await cleanBuild(scaledRoot, renderer.built, i === 0 ? timeout : Math.max(60_000, deadline.remainingMs() - 45_000));
+          const s = await cleanBuild(scaledRoot, renderer.built, i === 0 ? timeout : Math.max(60_000, deadline.remainingMs() - later));
           log(
             `${opts.scaleFactor}x clean build #${i + 1}: ${Math.round(s.wallMs)} ms, ${s.peakRssMb?.toFixed(0) ?? '?'} MB${s.code === 0 && !s.timedOut ? '' : ' FAILED'}`,
           );
@@ -224,8 +198,8 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
       if (good.length) {
         const scaledDist = join(scaledRoot, 'dist');
         fig.shards = shardSizes(scaledDist);
-        if (browser && deadline.remainingMs() > 20_000) {
-          const p = await startPreview(scaledRoot);
+        if (browser && deadline.remainingMs() > later / 2) {
+          const p = await startServer(scaledRoot);
           previews.push(p);
           const route = routeFor(readManifest(scaledDist)!, PAGE_TYPES[1]);
           if (route) {
@@ -240,6 +214,36 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
         } else fig.note = browserNote || 'no time left to measure the page';
       }
       scale = fig;
+    }
+
+    // 5. The writers' loop: `dev`, a page edited, the browser showing it.
+    let dev: Results['dev'] = skipped(opts.only.has('dev') ? browserNote || 'not run' : notRun(opts));
+    if (opts.only.has('dev') && browser) {
+      if (!(await hasDevCommand())) dev = skipped('no dev command');
+      else if (deadline.remainingMs() < 120_000) dev = skipped('not run: the time limit was reached');
+      else {
+        const devRoot = snapshotProject(root, 'dev', renderer);
+        temps.push(devRoot);
+        copyCaches(root, devRoot);
+        const r = await measureDev(browser, devRoot, 5, Math.min(120_000, deadline.remainingMs() - 60_000));
+        dev = 'error' in r ? skipped(r.error) : r;
+      }
+    }
+
+    // 6. Lighthouse.
+    let lighthouse: Results['lighthouse'] = skipped(opts.only.has('lighthouse') ? browserNote || 'not run' : notRun(opts));
+    if (opts.only.has('lighthouse') && browser && preview) {
+      const manifest = readManifest(dist)!;
+      const targets = Object.fromEntries(
+        PAGE_TYPES.filter((t) => t.id !== 'api')
+          .map((t) => [t.id, routeFor(manifest, t)?.path] as const)
+          .filter((e): e is readonly [(typeof e)[0], string] => typeof e[1] === 'string'),
+      );
+      try {
+        lighthouse = await runLighthouse(preview.url, targets, { timeoutMs: 120_000, timeLeft: () => deadline.remainingMs() > 30_000 });
+      } catch (e) {
+        lighthouse = skipped(`Lighthouse could not run: ${(e as Error).message.split('\n')[0]}`);
+      }
     }
 
     const results: Results = {
@@ -257,6 +261,7 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
       generator: { mode: code.generator, compile: code.compile },
       renderer: { built: renderer.built, builtAt: renderer.builtAt, stale: renderer.stale, note: renderer.note },
       corpus: opts.corpus,
+      server: preview?.server ?? null,
       build,
       pages,
       search,
@@ -289,7 +294,7 @@ async function main(): Promise<void> {
   writeFileSync(opts.results, `${JSON.stringify(results, null, 2)}\n`);
   const gen = results.generator.mode === 'lib' ? 'compiled lib/' : 'TypeScript sources through tsx';
   process.stdout.write(
-    `\nvitrina-docs benchmark — ${results.machine.cpus} cores, Node ${results.machine.node}, load average ${results.machine.loadavgStart.join(' ')} at the start; generator: ${gen}; ${results.renderer.note}\n\n${formatTable(results.budgets)}\n\nwritten to ${opts.results} in ${(results.durationMs / 1000).toFixed(0)} s\n`,
+    `\nvitrina-docs benchmark — ${results.machine.cpus} cores, Node ${results.machine.node}, load average ${results.machine.loadavgStart.join(' ')} at the start; generator: ${gen}; ${results.renderer.note}${results.server ? `; pages served by ${results.server === 'nginx' ? 'nginx (deploy/nginx)' : 'vitrina-docs preview'}` : ''}\n\n${formatTable(results.budgets)}\n\nwritten to ${opts.results} in ${(results.durationMs / 1000).toFixed(0)} s\n`,
   );
 }
 
