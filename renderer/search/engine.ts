@@ -23,6 +23,29 @@ function toSnippet(text: string, query: string, locale: LocaleCode): Pick<Search
   return { snippet: out, highlights };
 }
 
+/** A hit whose snippet is made when it is first read: only the hits drawn pay for one. */
+function lazySnippet(doc: SearchDoc, score: number, query: string, locale: LocaleCode): SearchHit {
+  let made: Pick<SearchHit, 'snippet' | 'highlights'> | null = null;
+  let madeFor = '';
+  const get = () => {
+    if (!made || madeFor !== doc.text) {
+      made = toSnippet(doc.text, query, locale);
+      madeFor = doc.text;
+    }
+    return made;
+  };
+  return {
+    doc,
+    score,
+    get snippet() {
+      return get().snippet;
+    },
+    get highlights() {
+      return get().highlights;
+    },
+  };
+}
+
 export function createEngine(shard: CompactShard, fetchText: (url: string) => Promise<SearchPageText>): SearchEngine {
   const index = decodeShard(shard);
   const locale = shard.locale;
@@ -57,13 +80,18 @@ export function createEngine(shard: CompactShard, fetchText: (url: string) => Pr
     }
     return p;
   };
+  // Several renders of one keystroke ask the same question: answers are kept for recent queries.
+  const recent = new Map<string, SearchHit[]>();
   return {
     search(query, options = {}) {
-      return searchShard(index as never, docs, query, locale, { sidebar: options.sidebar ?? null }).map(({ doc, score }) => ({
-        doc,
-        score,
-        ...toSnippet(doc.text, query, locale),
-      }));
+      const key = `${options.sidebar ?? ''}\u0000${query}`;
+      // A kept answer stays right when texts arrive later: its snippets are made on reading.
+      const known = recent.get(key);
+      if (known) return known;
+      const hits = searchShard(index as never, docs, query, locale, { sidebar: options.sidebar ?? null }).map(({ doc, score }) => lazySnippet(doc, score, query, locale));
+      recent.set(key, hits);
+      if (recent.size > 32) recent.delete(recent.keys().next().value!);
+      return hits;
     },
     async ensureText(hits) {
       const pages = [...new Set(hits.map((h) => pageOf.get(h.doc.id)).filter((p): p is number => p !== undefined))];

@@ -6,6 +6,9 @@
 import type { LocaleCode, SearchDoc } from '../../schemas/index.ts';
 import { analyse, elasticlunr, registerPipeline, trimToken } from './pipeline.ts';
 
+/** Below this many hits a query is also tried in the other keyboard layout. */
+export const LAYOUT_RETRY_BELOW = 3;
+
 export const FIELD_BOOSTS = { title: 4, heading: 2, text: 1 } as const;
 
 export interface SearchHit {
@@ -39,7 +42,8 @@ export function loadIndex(json: unknown): AnyIndex {
 
 /** Query tokens: the analysed words, plus the last word as typed so that it matches as a prefix. */
 export function queryTokens(query: string, locale: LocaleCode): string[] {
-  const tokens = analyse(query, locale);
+  // A single letter, as a prefix, would match most of the vocabulary: it waits for the next one.
+  const tokens = analyse(query, locale).filter((t) => t.length >= 2);
   const words = query.trim().split(/[\s-]+/);
   const last = trimToken(words[words.length - 1] ?? '');
   if (last.length >= 2 && !tokens.includes(last)) tokens.push(last);
@@ -66,7 +70,8 @@ export function searchShard(
   options: { limit?: number; sidebar?: string | null } = {},
 ): SearchHit[] {
   const scores = scoreTokens(index, queryTokens(query, locale));
-  const other = switchLayout(query);
+  // The other keyboard layout only when the query as typed finds (almost) nothing: `dbpbn`.
+  const other = scores.size < LAYOUT_RETRY_BELOW ? switchLayout(query) : null;
   if (other) {
     const otherLocale = /[\u0400-\u04ff]/.test(other) ? 'ru' : 'en';
     for (const [ref, s] of scoreTokens(index, queryTokens(other, otherLocale))) scores.set(ref, Math.max(scores.get(ref) ?? 0, s * 0.9));
