@@ -51,18 +51,8 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
       blocks.push({ lang: lang ?? requested, value: node.value, title, line: node.position?.start.line ?? 1 });
       let pre: Element;
       if (options.highlighter && lang && lang !== 'text') {
-        const h = options.highlighter;
-        const hast = h.core.codeToHast(node.value, {
-          lang,
-          themes: { light: 'github-light', dark: 'github-dark' },
-          defaultColor: false,
-          transformers: [h.classes],
-        }) as HastRoot;
-        pre = hast.children[0] as Element;
-        normaliseClasses(pre);
+        pre = structuredClone(highlighted(options.highlighter, lang, node.value));
         collectClasses(pre, registry!, used);
-        const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
-        pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
       } else {
         pre = {
           type: 'element',
@@ -90,6 +80,29 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
     file.data.codeBlocks = blocks;
     file.data.codeClasses = used;
   };
+
+/** Highlighted blocks of this thread: the two pages of a translation pair share their code. */
+const highlightMemo = new Map<string, Element>();
+
+function highlighted(h: CodeHighlighter, lang: string, code: string): Element {
+  const key = `${lang}\u0000${code}`;
+  let pre = highlightMemo.get(key);
+  if (!pre) {
+    const hast = h.core.codeToHast(code, {
+      lang,
+      themes: { light: 'github-light', dark: 'github-dark' },
+      defaultColor: false,
+      transformers: [h.classes],
+    }) as HastRoot;
+    pre = hast.children[0] as Element;
+    normaliseClasses(pre);
+    const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
+    pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
+    if (highlightMemo.size > 5000) highlightMemo.clear();
+    highlightMemo.set(key, pre);
+  }
+  return pre;
+}
 
 /** The CSS declarations of a highlighting class, as the registry holds them. */
 function declarations(style: Record<string, string> | string): string {

@@ -48,9 +48,18 @@ export async function compileAll(jobs: CompileJob[], setup: WorkerSetup, highlig
   }
   const self = import.meta.url;
   const workerUrl = new URL(self.endsWith('.ts') ? './compile-worker-source.mjs' : './compile-worker.js', self);
-  // Interleaved slices: neighbouring files are often alike in size.
+  // Pages interleaved across workers (neighbouring files are often alike in size), but the two
+  // pages of a translation pair on the same worker: their code blocks are highlighted once.
   const slices: CompileJob[][] = Array.from({ length: threads }, () => []);
-  jobs.forEach((job, i) => slices[i % threads]!.push(job));
+  const pairIndex = new Map<string, number>();
+  const placed: { slice: number; at: number }[] = [];
+  for (const job of jobs) {
+    const pair = job.file.replace(/\.[a-z]{2}\.md$/, '');
+    if (!pairIndex.has(pair)) pairIndex.set(pair, pairIndex.size);
+    const slice = pairIndex.get(pair)! % threads;
+    placed.push({ slice, at: slices[slice]!.length });
+    slices[slice]!.push(job);
+  }
   const results = await Promise.all(
     slices.map(
       (slice) =>
@@ -65,7 +74,5 @@ export async function compileAll(jobs: CompileJob[], setup: WorkerSetup, highlig
         }),
     ),
   );
-  const out: CompiledPage[] = new Array(jobs.length);
-  results.forEach((r, t) => r.forEach((page, k) => (out[k * threads + t] = page)));
-  return out;
+  return placed.map(({ slice, at }) => results[slice]![at]!);
 }
