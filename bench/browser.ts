@@ -9,19 +9,11 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { nginxConfig } from '../tests/e2e/nginx.ts';
 import { cliFile, freePort, gzipSize, killGroup, log, REPO, sleep, trackGroup, type Sizes } from './util.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../scripts/chromium.ts';
+import { CHROMIUM, CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../scripts/chromium.ts';
 
 /** Installs Debian's Chromium when it is missing and we are root; returns why not when it cannot. */
 export function ensureChromium(install: boolean): { ok: boolean; note: string } {
@@ -85,28 +77,7 @@ async function startNginx(root: string, site: string): Promise<Preview> {
   symlinkSync(site, join(dir, 'vitrina-docs'));
   // nginx's workers run as nobody: the temporary root must be readable by them.
   chmodSync(root, 0o755);
-  const conf = `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-daemon off;
-events { worker_connections 512; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${dir}/tmp/body;
-  proxy_temp_path ${dir}/tmp/proxy;
-  fastcgi_temp_path ${dir}/tmp/fastcgi;
-  uwsgi_temp_path ${dir}/tmp/uwsgi;
-  scgi_temp_path ${dir}/tmp/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    server_name localhost;
-    root ${join(root, 'dist')};
-    include vitrina-docs/site.conf;
-  }
-}
-`;
+  const conf = nginxConfig({ dir, port, root: join(root, 'dist') });
   writeFileSync(join(dir, 'nginx.conf'), conf);
   const child = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf')], { detached: true, stdio: 'ignore' });
   const untrack = trackGroup(child.pid!);

@@ -4,16 +4,7 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -32,7 +23,7 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'ru-RU',
     timezoneId: 'UTC',
-    launchOptions: { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
   },

@@ -1,16 +1,17 @@
-#!/usr/bin/env node
 // Draws the Open Graph images (1200×630 JPEG) of the home page and of each section, in each
 // locale, from content/site.yaml and content/i18n, with Debian's Chromium. Run it after changing
-// a section's name or the home page's promise: `node scripts/make-social-images.mjs`.
+// a section's name or the home page's promise: `npx tsx scripts/make-social-images.ts`.
 // Output: content/static/og/<locale>-<section>.jpg (section "home" for the default image).
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import YAML from 'yaml';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
+import type { SiteConfig, UiStrings } from '../schemas/index.ts';
 
-const site = YAML.parse(readFileSync('content/site.yaml', 'utf8'));
-const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const site = YAML.parse(readFileSync('content/site.yaml', 'utf8')) as SiteConfig;
+const esc = (s: unknown) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function card({ eyebrow, title, text }) {
+function card({ eyebrow, title, text }: { eyebrow: string; title: string; text: string }): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>
   *{box-sizing:border-box;margin:0}
   body{width:1200px;height:630px;font-family:'DejaVu Sans','Liberation Sans',Arial,sans-serif;background:#0f1b3d;color:#fff;
@@ -29,23 +30,13 @@ function card({ eyebrow, title, text }) {
 </body></html>`;
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 for (const { code } of site.locales) {
-  const ui = YAML.parse(readFileSync(`content/i18n/${code}.yaml`, 'utf8'));
-  const cards = [['home', { eyebrow: ui.home.title, title: ui.home.promise, text: ui.home.lead }]];
+  const ui = YAML.parse(readFileSync(`content/i18n/${code}.yaml`, 'utf8')) as UiStrings;
+  const cards: [string, { eyebrow: string; title: string; text: string }][] = [
+    ['home', { eyebrow: ui.home.title, title: ui.home.promise, text: ui.home.lead }],
+  ];
   for (const s of site.sidebars)
     cards.push([s.id, { eyebrow: ui.home.title, title: ui.home.cards[s.id].title, text: ui.home.cards[s.id].text }]);
   for (const [name, c] of cards) {
