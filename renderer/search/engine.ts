@@ -88,7 +88,9 @@ export function createEngine(shard: CompactShard, fetchText: (url: string) => Pr
       // A kept answer stays right when texts arrive later: its snippets are made on reading.
       const known = recent.get(key);
       if (known) return known;
-      const hits = searchShard(index as never, docs, query, locale, { sidebar: options.sidebar ?? null }).map(({ doc, score }) => lazySnippet(doc, score, query, locale));
+      const hits = searchShard(index as never, docs, query, locale, { sidebar: options.sidebar ?? null }).map(({ doc, score }) =>
+        lazySnippet(doc, score, query, locale),
+      );
       recent.set(key, hits);
       if (recent.size > 32) recent.delete(recent.keys().next().value!);
       return hits;
