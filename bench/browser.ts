@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { nginxConfig } from '../tests/e2e/nginx.ts';
-import { cliFile, freePort, gzipSize, killGroup, log, REPO, sleep, trackGroup, type Sizes } from './util.ts';
+import { cliFile, freePort, gzipSize, killGroup, log, sleep, spawnCliServer, trackGroup, type Sizes } from './util.ts';
 
 export { CHROMIUM, CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../scripts/chromium.ts';
 import { CHROMIUM, CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../scripts/chromium.ts';
@@ -115,19 +115,11 @@ async function startNginx(root: string, site: string): Promise<Preview> {
 
 /** `vitrina-docs preview` serving `<root>/dist` on a free port, as a child process. */
 export async function startPreview(root: string, dir = 'dist'): Promise<Preview> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [cliFile(), '-C', root, 'preview', '--port', String(port), '--dir', dir], {
-    cwd: REPO,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  const untrack = trackGroup(child.pid!);
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  const { child, untrack, url, stderr: output } = await spawnCliServer(root, ['preview', '--dir', dir]);
+  const stderr = () => output().trim();
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`preview exited (${child.exitCode}): ${stderr.trim()}`);
+    if (child.exitCode !== null) throw new Error(`preview exited (${child.exitCode}): ${stderr()}`);
     try {
       const r = await fetch(`${url}/manifest.json`, { method: 'HEAD' });
       if (r.status < 500) break;
@@ -136,7 +128,7 @@ export async function startPreview(root: string, dir = 'dist'): Promise<Preview>
     }
     if (Date.now() - started > 30_000) {
       killGroup(child.pid!);
-      throw new Error(`preview did not start in 30 s: ${stderr.trim()}`);
+      throw new Error(`preview did not start in 30 s: ${stderr()}`);
     }
     await sleep(100);
   }

@@ -43,6 +43,20 @@ interface LhResult {
   };
 }
 
+/** A page that has no figures: not run, or Lighthouse failed on it. */
+function notRun(url: string, error: string): LighthouseRun {
+  return {
+    url,
+    scores: {},
+    lcpMs: null,
+    tbtMs: null,
+    cls: null,
+    failing: [],
+    details: { lcpElement: null, renderBlocking: [], consoleErrors: [] },
+    error,
+  };
+}
+
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([
     p,
@@ -68,16 +82,7 @@ export async function runLighthouse(
       for (const [id, path] of Object.entries(pages)) {
         const url = baseUrl + path;
         if (options.timeLeft && !options.timeLeft()) {
-          out[preset][id] = {
-            url: path,
-            scores: {},
-            lcpMs: null,
-            tbtMs: null,
-            cls: null,
-            failing: [],
-            details: { lcpElement: null, renderBlocking: [], consoleErrors: [] },
-            error: 'not run: the time limit was reached',
-          };
+          out[preset][id] = notRun(path, 'not run: the time limit was reached');
           continue;
         }
         try {
@@ -133,16 +138,7 @@ export async function runLighthouse(
             `lighthouse ${preset} ${path}: ${CATEGORIES.map((c) => s[c] ?? '?').join(' / ')}, LCP ${out[preset][id]!.lcpMs} ms, TBT ${out[preset][id]!.tbtMs} ms, CLS ${out[preset][id]!.cls}`,
           );
         } catch (e) {
-          out[preset][id] = {
-            url: path,
-            scores: {},
-            lcpMs: null,
-            tbtMs: null,
-            cls: null,
-            failing: [],
-            details: { lcpElement: null, renderBlocking: [], consoleErrors: [] },
-            error: (e as Error).message.split('\n')[0],
-          };
+          out[preset][id] = notRun(path, (e as Error).message.split('\n')[0]!);
           log(`lighthouse ${preset} ${path}: ${out[preset][id]!.error}`);
         }
       }

@@ -3,12 +3,11 @@
  * Chromium, one paragraph appended to its source; the time from the file written to the new text
  * shown in the browser (however the dev server updates it: reload or in place).
  */
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { pickEditablePage } from './corpus.ts';
-import { cliFile, freePort, killGroup, log, REPO, runCli, series, sleep, trackGroup, type Series } from './util.ts';
+import { killGroup, log, runCli, series, sleep, spawnCliServer, type Series } from './util.ts';
 
 export interface DevFigures {
   page: string;
@@ -41,23 +40,14 @@ export async function measureDev(
   const page = pickEditablePage(root);
   if (!page) return { error: 'no page to edit' };
   const route = routeOfPage(page);
-  const port = await freePort();
   const t0 = Date.now();
-  const child = spawn(process.execPath, [cliFile(), '-C', root, 'dev', '--port', String(port)], {
-    cwd: REPO,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  const untrack = trackGroup(child.pid!);
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  const { child, untrack, url, stderr: output } = await spawnCliServer(root, ['dev']);
   const file = join(root, 'content', page);
   const original = readFileSync(file, 'utf8');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     for (;;) {
-      if (child.exitCode !== null) return { error: `dev exited (${child.exitCode}): ${stderr.trim().split('\n').slice(-3).join(' | ')}` };
+      if (child.exitCode !== null) return { error: `dev exited (${child.exitCode}): ${output().trim().split('\n').slice(-3).join(' | ')}` };
       try {
         const r = await fetch(url + route);
         if (r.status === 200) break;

@@ -295,3 +295,18 @@ export function runSync(command: string, args: string[], timeoutMs: number): { c
 
 export const round = (n: number | null | undefined, digits = 0): number | null =>
   n === null || n === undefined || !Number.isFinite(n) ? null : Number(n.toFixed(digits));
+
+/** A `vitrina-docs` server command (`preview`, `dev`) on a free port, as a child process group. */
+export async function spawnCliServer(root: string, args: string[]) {
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
+  const child = spawn(process.execPath, [cliFile(), '-C', root, ...args, '--port', String(port)], {
+    cwd: REPO,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  const untrack = trackGroup(child.pid!);
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return { child, untrack, url: `http://127.0.0.1:${port}`, stderr: () => stderr };
+}

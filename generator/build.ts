@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '../schemas/index.ts';
+import { type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '../schemas/index.ts';
 import { Diagnostics } from './diagnostics.ts';
 import { checkApiPages } from './openapi/check-api-pages.ts';
 import { loadOpenApi, type OpenApiDescription } from './openapi/load-openapi.ts';
@@ -203,9 +202,3 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     },
   };
 }
-
-export function readJson<T>(path: string): T {
-  return JSON.parse(readFileSync(path, 'utf8')) as T;
-}
-
-export { LOCALES };

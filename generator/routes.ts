@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../schemas/locale.ts';
+import { LOCALES, type LocaleCode } from '../schemas/locale.ts';
 import { withLocale } from '../renderer/shared/paths.ts';
 
 export type SourceKind = 'doc' | 'blog-post';
@@ -68,5 +68,3 @@ export function routeOfFile(rel: string): RouteParse {
   }
   return { ok: false, reason: 'pages live in content/docs/ or content/blog/' };
 }
-
-export { DEFAULT_LOCALE };

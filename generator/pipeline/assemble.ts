@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  LOCALES,
   type ApiOperation,
   type Breadcrumb,
   type LocaleCode,
@@ -241,6 +240,5 @@ export function assembleSite(input: AssembleInput): AssembledSite {
     assets: { css: input.css },
   };
   const manifest: Manifest = { schemaVersion: 1, buildId: shortHash(JSON.stringify(body), 12), ...body };
-  void LOCALES;
   return { manifest, pageData, pageJson };
 }
