@@ -43,6 +43,14 @@ function devClientSource(): string {
   throw new Error('generator/dev/client/dev-client.js is missing');
 }
 
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false; // gone, or a path below a file
+  }
+}
+
 function time(): string {
   return new Date().toTimeString().slice(0, 8);
 }
@@ -151,9 +159,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const contentDir = join(options.root, 'content');
   const watcher = watch(contentDir, { ignoreInitial: true });
-  watcher.on('all', (_event, path) => {
+  const queue = (path: string) => {
     pending.add(path);
     timer ??= setTimeout(apply, SETTLE_MS);
+  };
+  watcher.on('all', (_event, path) => queue(path));
+  // chokidar drops a change that comes within 5 ms of its previous event for the file, which
+  // happens to quick successive saves on a busy machine. The raw fs.watch events are the
+  // ground truth: every changed file goes into the batch too (an unchanged text costs nothing).
+  watcher.on('raw', (event, name, details) => {
+    const watched = (details as { watchedPath?: unknown }).watchedPath;
+    if (event !== 'change' || typeof watched !== 'string' || !name) return;
+    const path = [join(watched, name), watched].find(isFile);
+    if (path) queue(path);
   });
   // The renderer is rebuilt by its own tool (npm run build:renderer): pick the new one up.
   let stamp = rendererStamp();

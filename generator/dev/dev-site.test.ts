@@ -48,6 +48,21 @@ describe('DevSite', () => {
     expect(JSON.parse(dev.pageJson.get(url)!)).toEqual(JSON.parse(fresh.pageJson.get(url)!));
   });
 
+  it('a page reported again without a change in its text is no update, also while it has errors', async () => {
+    const version = dev.version;
+    const again = await dev.update([file(start)]);
+    expect(again).toMatchObject({ version, changed: [], heldBack: [] });
+    expect(dev.version).toBe(version);
+    const text = readFileSync(file(start), 'utf8');
+    edit(start, (t) => `${t}\nSee [nothing](/docs/nothing).\n`);
+    const broken = await dev.update([file(start)]);
+    expect(broken.heldBack).toEqual(['/docs/mobile/ic3/visits/start']);
+    expect((await dev.update([file(start)])).version).toBe(broken.version);
+    expect(dev.diagnosticsView().byPath['/docs/mobile/ic3/visits/start']?.some((d) => d.code === 'broken-link')).toBe(true);
+    writeFileSync(file(start), text);
+    expect((await dev.update([file(start)])).heldBack).toEqual([]);
+  });
+
   it('keeps the last good version of a page whose edit has errors, and reports them', async () => {
     const url = dev.dataUrlOf.get('/docs/mobile/ic3/visits/start')!;
     const good = dev.pageJson.get(url);

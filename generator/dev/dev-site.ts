@@ -280,13 +280,18 @@ export class DevSite {
     for (const abs of files) {
       const index = this.checked.pages.findIndex((p) => p.src.absPath === abs);
       const old = this.checked.pages[index];
-      if (!old || !this.served.has(old.src.file) || this.served.get(old.src.file) !== this.pages.find((p) => p.src.file === old.src.file))
-        return null;
+      if (!old) return null;
       const loadDiagnostics = new Diagnostics();
       const src = loadPage(this.root, this.content.contentDir, abs, loadDiagnostics);
+      if (src?.source === old.src.source) continue;
+      if (!this.served.has(old.src.file) || this.served.get(old.src.file) !== this.pages.find((p) => p.src.file === old.src.file))
+        return null;
       if (!src || loadDiagnostics.items.length || frontmatterText(src.source) !== frontmatterText(old.src.source)) return null;
       edits.push({ index, page: { ...old, src } });
     }
+    // The watcher reports a file once per event it sees; a text that did not change is no update.
+    if (!edits.length)
+      return { version: this.version, changed: [], manifestChanged: false, scope: 'page', diagnostics: [], heldBack: [], ms: 0 };
     for (const { index, page } of edits) {
       this.checked.pages[index] = page;
       const at = this.content.pages.findIndex((p) => p.file === page.src.file);

@@ -128,6 +128,8 @@ export function createBrowserRouter(options: RouterOptions): Router {
   const serverState = state;
   let started = false;
   let nextId = 1;
+  /** The page load whose result may still be shown; a later load or a same-page move supersedes it. */
+  let latestLoad = 0;
   const listeners = new Set<() => void>();
 
   const set = (patch: Partial<RouterState>) => {
@@ -173,13 +175,14 @@ export function createBrowserRouter(options: RouterOptions): Router {
 
   async function go(target: RouterLocation, type: NavigationType, scroll: number | null): Promise<void> {
     const id = nextId++;
+    const load = ++latestLoad;
     const resolved = state.routes.resolve(target.path);
     const location = { ...target, path: resolved.path };
     if (resolved.path !== target.path) history.replaceState(history.state, '', hrefOf(location));
     const route = resolved.route;
     const locale = route?.locale ?? localeOfPath(location.path);
     const commit = (page: PageData | null, error: string | null) => {
-      if (id !== nextId - 1) return;
+      if (load !== latestLoad) return;
       set({ location, route, locale, page, error, loading: false, navigation: { id, type, scroll } });
     };
     const cached = hasPageData(route) ? pages.peek(route.data) : undefined;
@@ -205,6 +208,7 @@ export function createBrowserRouter(options: RouterOptions): Router {
     const shown = state.location;
     if (target.path === shown.path && target.search === shown.search && !state.error) {
       if (url.href !== location.href) history.pushState(null, '', url.href);
+      latestLoad++;
       set({ location: target, navigation: { id: nextId++, type: 'hash', scroll: null } });
       return;
     }
@@ -219,6 +223,7 @@ export function createBrowserRouter(options: RouterOptions): Router {
     const scroll = (event.state as HistoryState)?.scroll ?? null;
     const shown = state.location;
     if (target.path === canonicalPath(shown.path) && target.search === shown.search && !state.error) {
+      latestLoad++;
       set({ location: target, navigation: { id: nextId++, type: 'pop', scroll } });
       return;
     }
