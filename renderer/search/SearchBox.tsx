@@ -3,21 +3,32 @@
  * (SearchDropdown, a chunk loaded on focus together with the engine); Escape closes and gives
  * the focus back. Without JavaScript it is a plain form that opens /search?q=….
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSite } from '../app/site-context.ts';
 import { Icon } from '../components/Icon.tsx';
 import { useUi } from '../components/ui-context.ts';
 import { withLocale } from '../shared/paths.ts';
 import { loadSearchEngine } from './load-engine.ts';
-import type { SearchDropdownHandle } from './SearchDropdown.tsx';
+import type { default as SearchDropdownView, SearchDropdownHandle } from './SearchDropdown.tsx';
 
-const loadDropdown = () => import('./SearchDropdown.tsx');
-// A chunk that is gone (a redeploy) must not take the page down: the box then says search failed.
-const SearchDropdown = lazy(() =>
-  loadDropdown().catch(() => ({
-    default: ({ ui }: { ui: { search: { failed: string } } }) => <p className="search-dropdown search-status">{ui.search.failed}</p>,
-  })),
-);
+type Dropdown = typeof SearchDropdownView;
+
+/** A chunk that is gone (a redeploy) must not take the page down: the box then says search failed. */
+const DropdownFailed: Dropdown = ({ ui }) => <p className="search-dropdown search-status">{ui.search.failed}</p>;
+
+// The dropdown's chunk is loaded on focus and drawn once it is there. Not React.lazy: a Suspense
+// boundary that resolves is revealed at the earliest 300 ms after its fallback showed, which
+// would hold back the first results.
+let dropdownChunk: Promise<Dropdown> | null = null;
+let dropdownLoaded: Dropdown | null = null;
+const loadDropdown = (): Promise<Dropdown> =>
+  (dropdownChunk ??= import('./SearchDropdown.tsx').then(
+    (m) => (dropdownLoaded = m.default),
+    () => {
+      dropdownChunk = null;
+      return DropdownFailed;
+    },
+  ));
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -30,6 +41,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' 
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [activeId, setActiveId] = useState<string | undefined>();
+  const [SearchDropdown, setDropdown] = useState<Dropdown | null>(() => dropdownLoaded);
   const input = useRef<HTMLInputElement>(null);
   const dropdown = useRef<SearchDropdownHandle>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -51,7 +63,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' 
   }, [variant]);
 
   const prepare = () => {
-    void loadDropdown().catch(() => {});
+    if (!SearchDropdown) void loadDropdown().then((d) => setDropdown(() => d));
     if (data.search) void loadSearchEngine(data.search).catch(() => {});
   };
   const close = () => {
@@ -123,20 +135,18 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' 
           /
         </kbd>
       )}
-      <Suspense fallback={null}>
-        {expanded && (
-          <SearchDropdown
-            ref={dropdown}
-            id={listId}
-            query={query}
-            shard={data.search}
-            ui={ui}
-            allResults={allResults}
-            onActive={setActiveId}
-            go={go}
-          />
-        )}
-      </Suspense>
+      {expanded && SearchDropdown && (
+        <SearchDropdown
+          ref={dropdown}
+          id={listId}
+          query={query}
+          shard={data.search}
+          ui={ui}
+          allResults={allResults}
+          onActive={setActiveId}
+          go={go}
+        />
+      )}
     </form>
   );
 }
