@@ -11,13 +11,27 @@ export interface SnippetPart {
   match: boolean;
 }
 
+/** Words as the index saw them, [trimmed, stem], kept across snippets: the same words come back on every keystroke. */
+const analysed = new Map<string, readonly [string, string]>();
+
+function analyseWord(word: string, locale: LocaleCode): readonly [string, string] {
+  const key = `${locale}:${word}`;
+  let hit = analysed.get(key);
+  if (!hit) {
+    const w = trimToken(word);
+    hit = [w, w ? stemToken(w, locale) : ''];
+    if (analysed.size >= 50_000) analysed.clear();
+    analysed.set(key, hit);
+  }
+  return hit;
+}
+
 /** Does a word of the text match one of the query tokens (same stem, or the typed prefix)? */
 function matcher(query: string, locale: LocaleCode): (word: string) => boolean {
   const tokens = queryTokens(query, locale).filter((t) => t.length >= 2);
   return (word) => {
-    const w = trimToken(word);
+    const [w, stem] = analyseWord(word, locale);
     if (!w) return false;
-    const stem = stemToken(w, locale);
     return tokens.some((t) => stem === t || w.startsWith(t) || (t.length >= 3 && stem.startsWith(t)));
   };
 }
@@ -41,17 +55,21 @@ export function snippet(text: string, query: string, locale: LocaleCode, length 
   if (text.length <= length) return highlight(text, query, locale);
   const isMatch = matcher(query, locale);
   const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
+  // Matches before each word (prefix sums), so that every window is counted in one step.
+  const before = [0];
+  for (const w of words) before.push(before[before.length - 1]! + (isMatch(w[0]) ? 1 : 0));
   let bestStart = 0;
   let bestCount = -1;
-  for (let i = 0; i < words.length; i++) {
+  let end = 0;
+  for (let i = 0; i < words.length && i <= 401; i++) {
     const start = words[i]!.index;
-    let count = 0;
-    for (let j = i; j < words.length && words[j]!.index < start + length; j++) if (isMatch(words[j]![0])) count++;
+    end = Math.max(end, i);
+    while (end < words.length && words[end]!.index < start + length) end++;
+    const count = before[end]! - before[i]!;
     if (count > bestCount) {
       bestCount = count;
       bestStart = Math.max(0, start - 20);
     }
-    if (i > 400) break;
   }
   let slice = text.slice(bestStart, bestStart + length);
   const head = bestStart > 0 ? '…' : '';
