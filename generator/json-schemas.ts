@@ -16,7 +16,7 @@ export const JSON_SCHEMAS: Record<string, z.ZodType> = {
   'search-docs.schema.json': S.SearchDocsFileSchema,
   'search-index.schema.json': S.SearchIndexSchema,
   'search-shard.schema.json': S.CompactShardSchema,
-  'search-page-text.schema.json': S.SearchPageTextSchema,
+  'search-section-text.schema.json': S.SearchSectionTextSchema,
   'diagnostic.schema.json': S.DiagnosticSchema,
 };
 

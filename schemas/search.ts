@@ -43,13 +43,14 @@ export const SearchIndexSchema = z
 /**
  * The browser's shard: the postings of an elasticlunr index in a compact, lossless encoding
  * (elasticlunr's own serialisation is a trie with an object per character, several times larger),
- * plus the table of sections. `decodeShard` (renderer/search/shard-codec.ts) turns it back into
- * a stock `elasticlunr.Index` with the same scores. Section anchors, headings and texts, for drawing hits,
- * are fetched per page from `textBase` + `<page index>.json` (a `SearchPageTextSchema`).
+ * plus the table of sections. `decodeShard` (renderer/search/shard-codec.ts) turns it into an
+ * `elasticlunr.Index` that answers from these postings with the same scores as the stock index.
+ * A section's anchor, heading and text, for drawing a hit, are fetched from
+ * `textBase` + `<section>.json` (a `SearchSectionTextSchema`).
  */
 export const CompactShardSchema = z
   .strictObject({
-    format: z.literal('vitrina-search-shard/1'),
+    format: z.literal('vitrina-search-shard/2'),
     locale: LocaleCodeSchema,
     pipeline: z.array(z.string()).describe('Names of the pipeline functions, in order'),
     fields: z.array(z.string()).describe('Indexed fields, in the order of the section lengths'),
@@ -59,23 +60,28 @@ export const CompactShardSchema = z
     sections: z
       .array(z.array(z.union([z.number(), z.string()])))
       .describe('[page index, length of each field…] of each section; its position is its reference'),
-    postings: z
-      .record(z.string(), z.record(z.string(), z.string()))
+    tokens: z
+      .string()
       .describe(
-        'field → token → postings: numbers (per section: gap from the previous section × 2, +1 when a count follows; then the count) written 5 bits a character, little-endian, in A–Z a–z 0–9 - _; a character from the second half says more follow',
+        'The vocabulary of all fields, sorted (UTF-16 order) and front-coded: entries separated by a space, each one character of the postings alphabet (A=0 … _=63) saying how many leading characters it shares with the entry before, then the rest',
       ),
-    textBase: z.string().describe('URL prefix of the per-page section texts'),
+    postings: z
+      .record(z.string(), z.string())
+      .describe(
+        'field → the postings of each vocabulary entry, in vocabulary order, separated by a space (empty where the field lacks the token): numbers (per section: gap from the previous section × 2, +1 when a count follows; then the count) written 5 bits a character, little-endian, in A–Z a–z 0–9 - _; a character from the second half says more follow',
+      ),
+    textBase: z.string().describe('URL prefix of the section texts'),
   })
   .describe('A search shard in the browser encoding');
 export type CompactShard = z.infer<typeof CompactShardSchema>;
 
-/** Section anchors, headings and texts of one page, in the order of its sections in the shard. */
-export const SearchPageTextSchema = z.strictObject({
-  anchors: z.array(z.string()).describe('Heading id of each section ("" for the lead)'),
-  headings: z.array(z.string()),
-  texts: z.array(z.string()),
+/** What the search UI draws for one section of a shard. */
+export const SearchSectionTextSchema = z.strictObject({
+  anchor: z.string().describe('Heading id of the section ("" for the lead)'),
+  heading: z.string(),
+  text: z.string(),
 });
-export type SearchPageText = z.infer<typeof SearchPageTextSchema>;
+export type SearchSectionText = z.infer<typeof SearchSectionTextSchema>;
 
 /** Where a locale's search files live. */
 export const SearchShardRefSchema = z.strictObject({

@@ -3,7 +3,7 @@ import type {
   LocaleCode,
   SearchDoc,
   SearchDocsFile,
-  SearchPageText,
+  SearchSectionText,
   SearchShardRef,
   SiteConfig,
   SidebarId,
@@ -80,8 +80,8 @@ export function collectSections(
 
 /**
  * Stage 5: per locale, an elasticlunr index of the page sections. Written three ways:
- * the compact shard the site loads on the first search (plus the section texts per page, for
- * snippets), and the stock elasticlunr JSON with the full documents, for Node tools and chatbots.
+ * the compact shard the site loads on the first search (plus a small file per section with its
+ * anchor, heading and text, for drawing a hit), and the stock elasticlunr JSON with the full documents, for Node tools and chatbots.
  */
 export function buildSearchShards(
   pages: readonly TransformedPage[],
@@ -109,14 +109,8 @@ export function buildSearchShards(
     const stockJson = JSON.stringify(index.toJSON());
     const docsFile: SearchDocsFile = { locale, docs: sections.map((s) => s.doc) };
     const docsJson = JSON.stringify(docsFile);
-    const textsByPage: SearchPageText[] = pageRows.map(() => ({ anchors: [], headings: [], texts: [] }));
-    for (const s of sections) {
-      textsByPage[s.page]!.anchors.push(s.doc.anchor ?? '');
-      textsByPage[s.page]!.headings.push(s.doc.heading);
-      textsByPage[s.page]!.texts.push(s.doc.text);
-    }
-    const textHash = shortHash(JSON.stringify(textsByPage));
-    const textBase = `/search/${locale}-${textHash}/`;
+    const texts = sections.map((s): SearchSectionText => ({ anchor: s.doc.anchor ?? '', heading: s.doc.heading, text: s.doc.text }));
+    const textBase = `/search/${locale}-${shortHash(JSON.stringify(texts))}/`;
     const shardJson = JSON.stringify(
       encodeShard(index as unknown as elasticlunr.Index<object>, { locale, pages: pageRows, textBase }, meta),
     );
@@ -128,7 +122,7 @@ export function buildSearchShards(
     files.set(paths.shard, shardJson);
     files.set(paths.index, stockJson);
     files.set(paths.docs, docsJson);
-    textsByPage.forEach((body, i) => files.set(`${textBase.slice(1)}${i}.json`, JSON.stringify(body)));
+    texts.forEach((body, i) => files.set(`${textBase.slice(1)}${i}.json`, JSON.stringify(body)));
     sizes[paths.shard] = shardJson.length;
     refs[locale] = { locale, shard: `/${paths.shard}`, index: `/${paths.index}`, docs: `/${paths.docs}`, documents: sections.length };
   }

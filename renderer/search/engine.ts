@@ -1,12 +1,13 @@
 /**
  * The site's search engine: a locale's compact shard decoded into an elasticlunr index,
  * queried with the shared pipeline (stemming, stop words, prefix on the last word, keyboard
- * layout). Section headings and texts are fetched per page when a hit is drawn (the shard holds
- * only what ranking needs, so that the first search stays small).
+ * layout). A section's heading and text are fetched when its hit is drawn (the shard holds only
+ * what ranking needs, so that the first search stays small).
  */
-import type { CompactShard, LocaleCode, SearchDoc, SearchPageText, SearchShardRef, SidebarId } from '../../schemas/index.ts';
+import type { CompactShard, LocaleCode, SearchDoc, SearchSectionText, SearchShardRef, SidebarId } from '../../schemas/index.ts';
 import { fetchJson } from '../router/fetch-json.ts';
 import type { LoadSearchEngine, SearchEngine, SearchHit } from './search-api.ts';
+import { FlatPostings } from './flat-postings.ts';
 import { decodeShard } from './shard-codec.ts';
 import { searchShard } from './query.ts';
 import { snippet } from './snippet.ts';
@@ -46,37 +47,32 @@ function lazySnippet(doc: SearchDoc, score: number, query: string, locale: Local
   };
 }
 
-export function createEngine(shard: CompactShard, fetchText: (url: string) => Promise<SearchPageText>): SearchEngine {
-  const index = decodeShard(shard);
+export function createEngine(
+  shard: CompactShard,
+  fetchText: (url: string) => Promise<SearchSectionText>,
+  index = decodeShard(shard),
+): SearchEngine {
   const locale = shard.locale;
   const docs = new Map<string, SearchDoc>();
-  const pageOf = new Map<string, number>();
-  const sectionsOfPage = new Map<number, string[]>();
   shard.sections.forEach((s, i) => {
-    const pageIndex = Number(s[0]);
-    const [route, title, breadcrumbs, sidebar] = shard.pages[pageIndex]!;
+    const [route, title, breadcrumbs, sidebar] = shard.pages[Number(s[0])]!;
     const id = String(i);
     docs.set(id, { id, url: route, route, anchor: null, title, heading: '', breadcrumbs, sidebar: sidebar as SidebarId | null, text: '' });
-    pageOf.set(id, pageIndex);
-    sectionsOfPage.set(pageIndex, [...(sectionsOfPage.get(pageIndex) ?? []), id]);
   });
-  const loading = new Map<number, Promise<void>>();
-  const loadPage = (page: number): Promise<void> => {
-    let p = loading.get(page);
+  const loading = new Map<string, Promise<void>>();
+  const loadSection = (id: string): Promise<void> => {
+    let p = loading.get(id);
     if (!p) {
-      p = fetchText(`${shard.textBase}${page}.json`).then((t) => {
-        (sectionsOfPage.get(page) ?? []).forEach((id, k) => {
-          const d = docs.get(id);
-          if (!d) return;
-          const anchor = t.anchors[k] ?? '';
-          d.anchor = anchor || null;
-          d.url = anchor ? `${d.route}#${anchor}` : d.route;
-          d.heading = t.headings[k] ?? '';
-          d.text = t.texts[k] ?? '';
-        });
+      p = fetchText(`${shard.textBase}${id}.json`).then((t) => {
+        const d = docs.get(id);
+        if (!d) return;
+        d.anchor = t.anchor || null;
+        d.url = t.anchor ? `${d.route}#${t.anchor}` : d.route;
+        d.heading = t.heading;
+        d.text = t.text;
       });
-      p.catch(() => loading.delete(page));
-      loading.set(page, p);
+      p.catch(() => loading.delete(id));
+      loading.set(id, p);
     }
     return p;
   };
@@ -96,15 +92,34 @@ export function createEngine(shard: CompactShard, fetchText: (url: string) => Pr
       return hits;
     },
     async ensureText(hits) {
-      const pages = [...new Set(hits.map((h) => pageOf.get(h.doc.id)).filter((p): p is number => p !== undefined))];
-      const missing = pages.filter((p) => !loading.has(p));
-      await Promise.all(pages.map(loadPage));
+      const ids = [...new Set(hits.map((h) => h.doc.id))].filter((id) => docs.has(id));
+      const missing = ids.filter((id) => !loading.has(id));
+      await Promise.all(ids.map(loadSection));
       return missing.length > 0;
     },
   };
 }
 
+/**
+ * Decodes the postings that queries have not needed yet in the browser's idle moments, a few
+ * milliseconds at a time: the first search does not wait for them, later keystrokes find them ready.
+ */
+function warmInIdleTime(index: ReturnType<typeof decodeShard>): void {
+  const fields = Object.values(index.index as unknown as Record<string, unknown>).filter((f) => f instanceof FlatPostings);
+  const idle: (step: (deadline: IdleDeadline) => void) => void =
+    typeof requestIdleCallback === 'function'
+      ? (step) => requestIdleCallback(step, { timeout: 500 })
+      : (step) => setTimeout(() => step({ didTimeout: true, timeRemaining: () => 8 }), 1);
+  const step = (deadline: IdleDeadline) => {
+    const end = performance.now() + Math.max(2, Math.min(deadline.timeRemaining(), 8));
+    if (!fields.every((f) => f.warm(() => performance.now() < end))) idle(step);
+  };
+  idle(step);
+}
+
 export const loadEngine: LoadSearchEngine = async (ref: SearchShardRef) => {
   const shard = await fetchJson<CompactShard>(ref.shard);
-  return createEngine(shard, (url) => fetchJson<SearchPageText>(url));
+  const index = decodeShard(shard);
+  warmInIdleTime(index);
+  return createEngine(shard, (url) => fetchJson<SearchSectionText>(url), index);
 };

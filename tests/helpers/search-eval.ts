@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
-import type { CompactShard, LocaleCode, Manifest, SearchPageText } from '../../schemas/index.ts';
+import type { CompactShard, LocaleCode, Manifest, SearchSectionText } from '../../schemas/index.ts';
 import { createEngine } from '../../renderer/search/engine.ts';
 import type { SearchEngine } from '../../renderer/search/search-api.ts';
 
@@ -16,7 +16,7 @@ export function engineOf(dist: string, locale: LocaleCode): SearchEngine {
   const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Manifest;
   const ref = manifest.locales[locale]!.search!;
   const shard = JSON.parse(readFileSync(join(dist, ref.shard), 'utf8')) as CompactShard;
-  return createEngine(shard, async (url) => JSON.parse(readFileSync(join(dist, url), 'utf8')) as SearchPageText);
+  return createEngine(shard, async (url) => JSON.parse(readFileSync(join(dist, url), 'utf8')) as SearchSectionText);
 }
 
 /** Routes of the hits, without locale prefix, duplicates removed (several sections of a page). */

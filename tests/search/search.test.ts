@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, inject, it } from 'vitest';
 import type { CompactShard, Manifest, SearchDocsFile } from '../../schemas/index.ts';
+import type { FlatPostings } from '../../renderer/search/flat-postings.ts';
 import { decodeShard } from '../../renderer/search/shard-codec.ts';
 import { loadIndex, searchShard } from '../../renderer/search/query.ts';
 import { engineOf, loadRelevanceSet, rankedRoutes, scoreRelevance, type RelevanceCase } from '../helpers/search-eval.ts';
@@ -72,6 +73,57 @@ describe('shard encodings', () => {
       const b = searchShard(stock, docs, q, 'ru').map((h) => `${h.doc.id}:${h.score.toFixed(6)}`);
       expect(a.length, q).toBeGreaterThan(0);
       expect(a, q).toEqual(b);
+    }
+  });
+
+  it('every field of the decoded shard answers prefix expansion and postings as the stock trie does', () => {
+    type Field = {
+      expandToken(t: string): string[];
+      getDocs(t: string): Record<string, { tf: number }>;
+      getDocFreq(t: string): number;
+    };
+    for (const locale of ['ru', 'en'] as const) {
+      const ref = manifest().locales[locale]!.search!;
+      const flat = decodeShard(JSON.parse(readFileSync(join(dist, ref.shard), 'utf8')) as CompactShard).index as unknown as Record<
+        string,
+        Field
+      >;
+      const stock = loadIndex(JSON.parse(readFileSync(join(dist, ref.index), 'utf8'))).index as unknown as Record<string, Field>;
+      for (const field of Object.keys(stock)) {
+        const all = new Set<string>();
+        for (const c of 'абвгдежзийклмнопрстуфхцчшщыэюяabcdefghijklmnopqrstuvwxyz0123456789')
+          stock[field]!.expandToken(c).forEach((t) => all.add(t));
+        expect(flat[field]!.expandToken('')).toEqual(stock[field]!.expandToken(''));
+        expect(all.size, `${locale} ${field}`).toBeGreaterThan(50);
+        const prefixes = new Set([...all].flatMap((t) => [t.slice(0, 1), t.slice(0, 2), t.slice(0, 3), t]));
+        for (const prefix of prefixes) {
+          const a = flat[field]!.expandToken(prefix);
+          expect([...a].sort(), `${locale} ${field} ${prefix}*`).toEqual([...stock[field]!.expandToken(prefix)].sort());
+        }
+        for (const token of all) {
+          expect(flat[field]!.getDocFreq(token), token).toBe(stock[field]!.getDocFreq(token));
+          expect(flat[field]!.getDocs(token), token).toEqual(stock[field]!.getDocs(token));
+        }
+        expect(flat[field]!.getDocFreq('zzzzqqq')).toBe(0);
+        expect(flat[field]!.getDocs('zzzzqqq')).toEqual({});
+      }
+    }
+  });
+
+  it('postings decoded ahead of time (idle-time warming) give the same answers as those decoded on demand', () => {
+    const ref = manifest().locales.ru!.search!;
+    const shard = JSON.parse(readFileSync(join(dist, ref.shard), 'utf8')) as CompactShard;
+    const docs = new Map((JSON.parse(readFileSync(join(dist, ref.docs), 'utf8')) as SearchDocsFile).docs.map((d) => [d.id, d]));
+    const lazy = decodeShard(shard);
+    const warmed = decodeShard(shard);
+    const fields = Object.values(warmed.index as unknown as Record<string, FlatPostings>);
+    let budget = 100;
+    expect(fields[0]!.warm(() => budget-- > 0)).toBe(false);
+    for (const f of fields) while (!f.warm(() => true));
+    for (const f of fields) expect(f.warm(() => false)).toBe(true);
+    for (const q of ['визит', 'доля полки', 'фото', 'api ключ']) {
+      const a = searchShard(warmed as never, docs, q, 'ru').map((h) => `${h.doc.id}:${h.score.toFixed(9)}`);
+      expect(a, q).toEqual(searchShard(lazy as never, docs, q, 'ru').map((h) => `${h.doc.id}:${h.score.toFixed(9)}`));
     }
   });
 
