@@ -87,11 +87,18 @@ export async function runLighthouse(
         }
         try {
           const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
-          const result = (await withTimeout(
-            lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined),
-            options.timeoutMs,
-            `lighthouse ${preset} ${path}`,
-          )) as unknown as LhResult | undefined;
+          const run = async () =>
+            (await withTimeout(
+              lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined),
+              options.timeoutMs,
+              `lighthouse ${preset} ${path}`,
+            )) as unknown as LhResult | undefined;
+          let result = await run();
+          // A trace that failed to record (NO_NAVSTART, NO_FCP…) says nothing about the page: once more.
+          if (result?.lhr.runtimeError) {
+            log(`lighthouse ${preset} ${path}: ${result.lhr.runtimeError.code}, running it again`);
+            result = await run();
+          }
           if (!result) throw new Error('lighthouse returned no result');
           const { lhr } = result;
           const num = (id: string) => {
