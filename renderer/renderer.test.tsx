@@ -13,7 +13,10 @@ import { inlineJson } from './document/html-document.ts';
 import { canonicalPath } from './shared/paths.ts';
 import { createRouteTable } from './shared/route-table.ts';
 import { versionSwitchTarget } from './shared/versions.ts';
-import { fill } from './shared/format.ts';
+import { fill, formatDate } from './shared/format.ts';
+import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
+import type { UiStrings } from '../schemas/i18n.ts';
 
 const el = (tagName: string, properties: Record<string, unknown> = {}, children: unknown[] = []) => ({
   type: 'element',
@@ -235,5 +238,19 @@ describe('routes and versions', () => {
   it('fills UI strings and inlines JSON safely', () => {
     expect(fill('Найдено: {count}', { count: 3 })).toBe('Найдено: 3');
     expect(inlineJson({ t: '</script><!-- \u2028' })).toBe('{"t":"\\u003c/script\\u003e\\u003c!-- \\u2028"}');
+  });
+});
+
+describe('formatDate', () => {
+  const ui = (locale: string) =>
+    (YAML.parse(readFileSync(new URL(`../content/i18n/${locale}.yaml`, import.meta.url), 'utf8')) as UiStrings).date;
+  it('writes a date in the locale’s long form from the UI strings, by the UTC day', () => {
+    expect(formatDate('2021-03-01', ui('ru'))).toBe('1 марта 2021 г.');
+    expect(formatDate('2021-03-01', ui('en'))).toBe('March 1, 2021');
+    expect(formatDate('2026-11-21T23:30:00.000Z', ui('ru'))).toBe('21 ноября 2026 г.');
+    expect(formatDate('2026-12-31T23:59:59Z', ui('en'))).toBe('December 31, 2026');
+  });
+  it('leaves what is not a date as it is', () => {
+    expect(formatDate('soon', ui('en'))).toBe('soon');
   });
 });

@@ -28,6 +28,10 @@ export const UiStringsSchema = z
       dark: s('Dark colour mode'),
       system: s('Colour mode of the system'),
     }),
+    date: z.strictObject({
+      months: z.array(s('Name of a month as it stands in a date (genitive in Russian)')).length(12),
+      format: s('A date; {day}, {month} and {year} are filled in'),
+    }),
     sidebar: z.strictObject({
       label: s('aria-label of the sidebar navigation'),
       toggleGroup: s('aria-label of a category toggle; {label} is the category'),

@@ -3,7 +3,7 @@ import { Icon } from './Icon.tsx';
 import { useUi } from './ui-context.ts';
 
 /** "Last updated" and the edit link under a page. */
-export function PageMeta({ lastUpdated, editUrl, lang }: { lastUpdated: string | null; editUrl: string | null; lang: string }) {
+export function PageMeta({ lastUpdated, editUrl }: { lastUpdated: string | null; editUrl: string | null }) {
   const ui = useUi();
   if (!lastUpdated && !editUrl) return null;
   return (
@@ -23,7 +23,7 @@ export function PageMeta({ lastUpdated, editUrl, lang }: { lastUpdated: string |
                 ? [part]
                 : [
                     <time key="t" dateTime={lastUpdated}>
-                      {formatDate(lastUpdated, lang)}
+                      {formatDate(lastUpdated, ui.date)}
                     </time>,
                     part,
                   ],

@@ -24,7 +24,7 @@ export function BlogArchiveView() {
           <ul className="archive-list">
             {posts.map((post) => (
               <li key={post.path}>
-                <time dateTime={post.date}>{formatDate(post.date, data.info.lang)}</time>
+                <time dateTime={post.date}>{formatDate(post.date, ui.date)}</time>
                 <Link href={post.path}>{post.title}</Link>
               </li>
             ))}

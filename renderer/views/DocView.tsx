@@ -1,5 +1,4 @@
 import type { PageData } from '../../schemas/page.ts';
-import { useSite } from '../app/site-context.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CopyMarkdownButton } from '../components/CopyMarkdownButton.tsx';
 import { DocContent, pageToc } from '../components/DocContent.tsx';
@@ -15,7 +14,6 @@ import { lazyViews } from './registry.ts';
 /** A documentation page in the shell: breadcrumbs, title, endpoint, body, meta, prev/next, TOC. */
 export function DocView({ page }: { page: PageData }) {
   const ui = useUi();
-  const { data } = useSite();
   const entries = pageToc(page, ui);
   const active = useActiveHeading(entries.map((e) => e.id));
   const { OperationTables } = lazyViews();
@@ -33,7 +31,7 @@ export function DocView({ page }: { page: PageData }) {
         <TocFold entries={entries} active={active} />
         <DocContent page={page} tables={OperationTables} />
         <footer className="doc-footer">
-          <PageMeta lastUpdated={page.lastUpdated} editUrl={page.editUrl} lang={data.info.lang} />
+          <PageMeta lastUpdated={page.lastUpdated} editUrl={page.editUrl} />
           <Pagination prev={page.prev} next={page.next} />
         </footer>
       </article>
