@@ -38,6 +38,12 @@ export function compileOptions(job: CompileJob, setup: WorkerSetup, highlighter?
 /** Below this many pages a worker's start-up costs more than it saves. */
 const MIN_PAGES_FOR_WORKERS = 24;
 
+/**
+ * A worker's heap limit: it holds the toolchain and one page at a time, and a tight limit makes
+ * V8 collect as it goes instead of growing while there is room (the build's peak memory).
+ */
+const WORKER_HEAP_MB = 128;
+
 /** Compiles pages, on worker threads when there are many (one per core), else on this thread. */
 export async function compileAll(jobs: CompileJob[], setup: WorkerSetup, highlighter?: CodeHighlighter): Promise<CompiledPage[]> {
   const threads = Math.min(availableParallelism(), 4);
@@ -64,12 +70,18 @@ export async function compileAll(jobs: CompileJob[], setup: WorkerSetup, highlig
     slices.map(
       (slice) =>
         new Promise<CompiledPage[]>((resolve, reject) => {
-          const worker = new Worker(workerUrl, { workerData: setup });
-          worker.once('message', (r: CompiledPage[]) => {
-            resolve(r);
+          const worker = new Worker(workerUrl, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+          const done: CompiledPage[] = [];
+          worker.on('message', (m: [number, CompiledPage] | null) => {
+            if (m) {
+              done[m[0]] = m[1];
+              return;
+            }
+            resolve(done);
             void worker.terminate();
           });
           worker.once('error', reject);
+          worker.once('exit', (code) => reject(new Error(`a compile worker stopped (exit code ${code}) before it was done`)));
           worker.postMessage(slice);
         }),
     ),

@@ -11,9 +11,11 @@ import { compileOptions } from './compile-jobs.ts';
 const setup = workerData as WorkerSetup;
 let highlighter: CodeHighlighter | undefined;
 
+// Each page goes back as soon as it is compiled (`[position, page]`, then `null` when all are):
+// the worker keeps nothing, so its heap stays at the size of one page's work.
 parentPort!.on('message', async (jobs: CompileJob[]) => {
   if (setup.highlight && !highlighter) highlighter = await createCodeHighlighter();
-  const results = [];
-  for (const job of jobs) results.push(await compilePage(job.source, compileOptions(job, setup, highlighter)));
-  parentPort!.postMessage(results);
+  for (let i = 0; i < jobs.length; i++)
+    parentPort!.postMessage([i, await compilePage(jobs[i]!.source, compileOptions(jobs[i]!, setup, highlighter))]);
+  parentPort!.postMessage(null);
 });
