@@ -6,7 +6,6 @@ import { loadOpenApi, type OpenApiDescription } from './openapi/load-openapi.ts'
 import { checkContent } from './pipeline/check.ts';
 import { checkLinks } from './pipeline/link.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
-import type { OutputFiles } from './pipeline/emit.ts';
 import { loadContent } from './pipeline/load.ts';
 import { pagesToCheck } from './pipeline/select.ts';
 import { BuildCache } from './pipeline/page-cache.ts';
@@ -113,7 +112,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const [
     { operationView },
     { assembleSite, shortHash },
-    { emitAtomically },
+    { StagedOutput },
     { buildSearchShards },
     { publishFiles },
     { prerenderPages },
@@ -135,70 +134,73 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   for (const [page, { api, op }] of resolvedOps) {
     operations.set(page, { [page.locale]: operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
   }
-  const files: OutputFiles = new Map();
-  const openapi: Record<string, string> = {};
-  for (const api of apis.values()) {
-    openapi[api.version] = `/api/${api.version}.yaml`;
-    files.set(`api/${api.version}.yaml`, api.text);
-  }
-  const css = codeStylesheet(Object.assign({}, ...transformed.map((p) => p.compiled.codeClasses)));
-  const cssUrl = `/assets/code.${shortHash(css)}.css`;
-  files.set(cssUrl.slice(1), css);
-
-  const shards = buildSearchShards(transformed, checked, site, ui);
-  for (const [path, data] of shards.files) files.set(path, data);
-  lap('index');
-
-  const feeds = feedUrls(site);
-  const assembled: AssembledSite = assembleSite({
-    checked: { ...checked, site },
-    ui,
-    pages: transformed,
-    operations,
-    lastUpdated: lastUpdatedTimes(root),
-    openapi,
-    css: [cssUrl],
-    search: shards.refs,
-    feeds,
-    staticFiles: content.staticFiles,
-  });
-  const manifestJson = JSON.stringify(assembled.manifest);
-  files.set('manifest.json', manifestJson);
-  for (const [url, json] of assembled.pageJson) files.set(url.slice(1), json);
-  for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) files.set(path, data);
-  lap('assemble');
-
-  let htmlCount = 0;
-  let copyClient: { from: string; to: string }[] = [];
-  if (options.prerender !== false) {
-    const pre = await prerenderPages(root, assembled, diagnostics);
-    if (pre) {
-      for (const [path, html] of pre.files) files.set(path, html);
-      htmlCount = pre.files.size;
-      copyClient = pre.copy;
+  // Files go to a staging folder as they are made, and replace the output only if the build succeeds.
+  const out = new StagedOutput(options.outDir ?? join(root, 'dist'));
+  try {
+    const openapi: Record<string, string> = {};
+    for (const api of apis.values()) {
+      openapi[api.version] = `/api/${api.version}.yaml`;
+      out.write(`api/${api.version}.yaml`, api.text);
     }
-  }
-  lap('prerender');
-  const preErrors = diagnostics.errorCount;
-  if (preErrors > errors) {
-    const all = diagnostics.sorted();
-    const e = all.filter((d) => d.severity === 'error').length;
-    return { diagnostics: all, errors: e, warnings: all.length - e, timings, stats: null };
-  }
+    const css = codeStylesheet(Object.assign({}, ...transformed.map((p) => p.compiled.codeClasses)));
+    const cssUrl = `/assets/code.${shortHash(css)}.css`;
+    out.write(cssUrl.slice(1), css);
 
-  emitAtomically(options.outDir ?? join(root, 'dist'), files, [{ from: content.staticDir, to: '.' }, ...copyClient]);
-  lap('emit');
+    const shards = buildSearchShards(transformed, checked, site, ui);
+    for (const [path, data] of shards.files) out.write(path, data);
+    lap('index');
 
-  let largest = { url: '', bytes: 0 };
-  for (const [url, json] of assembled.pageJson) if (json.length > largest.bytes) largest = { url, bytes: json.length };
-  return {
-    ...summary,
-    stats: {
-      pages: transformed.length,
-      routes: assembled.manifest.routes.length,
-      files: files.size + htmlCount * 0,
-      bytes: { manifest: manifestJson.length, largestPage: largest, shards: shards.sizes },
-      timings,
-    },
-  };
+    const feeds = feedUrls(site);
+    const assembled: AssembledSite = assembleSite({
+      checked: { ...checked, site },
+      ui,
+      pages: transformed,
+      operations,
+      lastUpdated: lastUpdatedTimes(root),
+      openapi,
+      css: [cssUrl],
+      search: shards.refs,
+      feeds,
+      staticFiles: content.staticFiles,
+    });
+    const manifestJson = JSON.stringify(assembled.manifest);
+    out.write('manifest.json', manifestJson);
+    for (const [url, json] of assembled.pageJson) out.write(url.slice(1), json);
+    for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) out.write(path, data);
+    lap('assemble');
+
+    let copyClient: { from: string; to: string }[] = [];
+    if (options.prerender !== false) {
+      const pre = await prerenderPages(root, assembled, diagnostics, (file, html) => out.write(file, html));
+      if (pre) copyClient = pre.copy;
+    }
+    lap('prerender');
+    const preErrors = diagnostics.errorCount;
+    if (preErrors > errors) {
+      out.discard();
+      const all = diagnostics.sorted();
+      const e = all.filter((d) => d.severity === 'error').length;
+      return { diagnostics: all, errors: e, warnings: all.length - e, timings, stats: null };
+    }
+
+    for (const { from, to } of [{ from: content.staticDir, to: '.' }, ...copyClient]) out.copy(from, to);
+    out.commit();
+    lap('emit');
+
+    let largest = { url: '', bytes: 0 };
+    for (const [url, json] of assembled.pageJson) if (json.length > largest.bytes) largest = { url, bytes: json.length };
+    return {
+      ...summary,
+      stats: {
+        pages: transformed.length,
+        routes: assembled.manifest.routes.length,
+        files: out.files,
+        bytes: { manifest: manifestJson.length, largestPage: largest, shards: shards.sizes },
+        timings,
+      },
+    };
+  } catch (e) {
+    out.discard();
+    throw e;
+  }
 }

@@ -47,14 +47,16 @@ export function htmlFileOf(path: string): string {
 }
 
 /**
- * Stage 6 (HTML half): every route through the renderer's server entry, plus 404.html.
+ * Stage 6 (HTML half): every route through the renderer's server entry, plus 404.html, each
+ * handed to `write` as soon as it is drawn.
  * Returns null (with a warning) when the renderer has not been built.
  */
 export async function prerenderPages(
   root: string,
   site: AssembledSite,
   diagnostics: Diagnostics,
-): Promise<{ files: Map<string, string>; copy: { from: string; to: string }[] } | null> {
+  write: (file: string, html: string) => void,
+): Promise<{ pages: number; copy: { from: string; to: string }[] } | null> {
   const serverPath = join(root, RENDERER_CACHE, 'server', 'server.js');
   const clientDir = join(root, RENDERER_CACHE, 'client');
   const viteManifestPath = join(clientDir, '.vite', 'manifest.json');
@@ -70,17 +72,18 @@ export async function prerenderPages(
   }
   const server = (await import(pathToFileURL(serverPath).href)) as ServerEntry;
   const assets = entryAssets(JSON.parse(readFileSync(viteManifestPath, 'utf8')) as Record<string, ViteManifestChunk>);
-  const files = new Map<string, string>();
+  let pages = 0;
   for (const route of site.manifest.routes) {
     const page = route.kind === 'doc' || route.kind === 'blog-post' ? (site.pageData.get(route.data) ?? null) : null;
     try {
       const { html } = server.renderDocument({ manifest: site.manifest, route, page, assets });
-      files.set(htmlFileOf(route.path), html);
+      write(htmlFileOf(route.path), html);
+      pages++;
     } catch (e) {
       diagnostics.error('renderer', 1, 1, 'prerender-failed', `${route.path}: ${(e as Error).message}`);
     }
   }
   const notFound = server.renderDocument({ manifest: site.manifest, route: null, page: null, assets });
-  files.set('404.html', notFound.html);
-  return { files, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
+  write('404.html', notFound.html);
+  return { pages: pages + 1, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
 }

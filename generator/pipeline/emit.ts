@@ -1,41 +1,64 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-/** Files of a build, by path relative to the output folder. */
-export type OutputFiles = Map<string, string | Buffer>;
-
 /**
- * Writes the whole output into a fresh folder beside `outDir`, then swaps it in. A build
- * that fails before the swap leaves the previous output exactly as it was.
+ * The output of a build, written as it is made into a fresh folder beside `outDir` and swapped
+ * in by `commit()`. Nothing is held in memory once written. A build that fails before the swap
+ * calls `discard()` (or simply never commits) and leaves the previous output exactly as it was.
  */
-export function emitAtomically(outDir: string, files: OutputFiles, copyDirs: { from: string; to: string }[] = []): void {
-  const target = resolve(outDir);
-  const parent = dirname(target);
-  mkdirSync(parent, { recursive: true });
-  const stamp = `${process.pid}-${Date.now().toString(36)}`;
-  const tmp = join(parent, `.${'dist'}-next-${stamp}`);
-  const old = join(parent, `.dist-old-${stamp}`);
-  try {
-    mkdirSync(tmp, { recursive: true });
-    for (const { from, to } of copyDirs) {
-      if (existsSync(from)) cpSync(from, join(tmp, to), { recursive: true });
-    }
-    const made = new Set<string>();
-    for (const [rel, data] of files) {
-      const abs = join(tmp, rel);
-      const dir = dirname(abs);
-      if (!made.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        made.add(dir);
-      }
-      writeFileSync(abs, data);
-    }
-    if (existsSync(target)) renameSync(target, old);
-    renameSync(tmp, target);
-  } catch (e) {
-    rmSync(tmp, { recursive: true, force: true });
-    if (!existsSync(target) && existsSync(old)) renameSync(old, target);
-    throw e;
+export class StagedOutput {
+  private readonly target: string;
+  private readonly tmp: string;
+  private readonly old: string;
+  private readonly dirs = new Set<string>();
+  private count = 0;
+
+  constructor(outDir: string) {
+    this.target = resolve(outDir);
+    const parent = dirname(this.target);
+    const stamp = `${process.pid}-${Date.now().toString(36)}`;
+    this.tmp = join(parent, `.dist-next-${stamp}`);
+    this.old = join(parent, `.dist-old-${stamp}`);
+    mkdirSync(this.tmp, { recursive: true });
   }
-  rmSync(old, { recursive: true, force: true });
+
+  /** Files written so far. */
+  get files(): number {
+    return this.count;
+  }
+
+  /** Writes one file, by its path relative to the output folder. */
+  write(rel: string, data: string | Buffer): void {
+    const abs = join(this.tmp, rel);
+    const dir = dirname(abs);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    writeFileSync(abs, data);
+    this.count++;
+  }
+
+  /** Copies a folder in; files the build wrote itself win over copied ones. */
+  copy(from: string, to: string): void {
+    if (existsSync(from)) cpSync(from, join(this.tmp, to), { recursive: true, force: false });
+  }
+
+  /** Swaps the new output in for the old one. */
+  commit(): void {
+    try {
+      if (existsSync(this.target)) renameSync(this.target, this.old);
+      renameSync(this.tmp, this.target);
+    } catch (e) {
+      this.discard();
+      if (!existsSync(this.target) && existsSync(this.old)) renameSync(this.old, this.target);
+      throw e;
+    }
+    rmSync(this.old, { recursive: true, force: true });
+  }
+
+  /** Drops what was written; the previous output stays. */
+  discard(): void {
+    rmSync(this.tmp, { recursive: true, force: true });
+  }
 }

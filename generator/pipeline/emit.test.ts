@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StagedOutput } from './emit.ts';
+
+describe('StagedOutput', () => {
+  const dirs: string[] = [];
+  const scratch = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vd-emit-'));
+    dirs.push(dir);
+    const out = join(dir, 'dist');
+    mkdirSync(join(out, 'docs'), { recursive: true });
+    writeFileSync(join(out, 'docs', 'old.html'), 'old');
+    return { dir, out };
+  };
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('writes files as they come, outside the output, and swaps them in on commit', () => {
+    const { dir, out } = scratch();
+    const staged = new StagedOutput(out);
+    staged.write('docs/a/index.html', '<p>a</p>');
+    staged.write('data/a.json', Buffer.from('{}'));
+    expect(readdirSync(join(out, 'docs'))).toEqual(['old.html']);
+    expect(staged.files).toBe(2);
+    staged.commit();
+    expect(readFileSync(join(out, 'docs/a/index.html'), 'utf8')).toBe('<p>a</p>');
+    expect(readdirSync(join(out, 'docs'))).toEqual(['a']);
+    expect(readdirSync(dir)).toEqual(['dist']);
+  });
+
+  it('leaves the previous output as it was and nothing beside it when discarded', () => {
+    const { dir, out } = scratch();
+    const staged = new StagedOutput(out);
+    staged.write('docs/a/index.html', '<p>a</p>');
+    staged.discard();
+    expect(readFileSync(join(out, 'docs/old.html'), 'utf8')).toBe('old');
+    expect(readdirSync(join(out, 'docs'))).toEqual(['old.html']);
+    expect(readdirSync(dir)).toEqual(['dist']);
+  });
+
+  it('copies folders in without overwriting what the build wrote', () => {
+    const { dir, out } = scratch();
+    const from = join(dir, 'static');
+    mkdirSync(join(from, 'img'), { recursive: true });
+    writeFileSync(join(from, 'img', 'a.svg'), '<svg/>');
+    writeFileSync(join(from, 'robots.txt'), 'from static');
+    const staged = new StagedOutput(out);
+    staged.write('robots.txt', 'made by the build');
+    staged.copy(from, '.');
+    staged.copy(join(dir, 'missing'), 'assets');
+    staged.commit();
+    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toBe('made by the build');
+    expect(readFileSync(join(out, 'img', 'a.svg'), 'utf8')).toBe('<svg/>');
+  });
+});
