@@ -43,6 +43,8 @@ export function decodePostings(encoded: string): Postings {
 /** One field of a shard: the shared sorted vocabulary and this field's postings, aligned with it. */
 export class FlatPostings {
   private readonly decoded = new Map<number, { docs: Postings; df: number }>();
+  /** The next entry `warm` looks at. */
+  private warmed = 0;
 
   constructor(
     private readonly vocabulary: readonly string[],
@@ -60,9 +62,6 @@ export class FlatPostings {
     }
     return low;
   }
-
-  /** The next entry `warm` looks at. */
-  private warmed = 0;
 
   private decodeAt(at: number): { docs: Postings; df: number } {
     let hit = this.decoded.get(at);

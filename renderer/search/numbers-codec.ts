@@ -1,6 +1,6 @@
 /**
- * Lists of non-negative integers as short URL-safe strings (the compact shard's postings).
- * Pure: the generator encodes, the browser decodes.
+ * The compact shard's text encodings: lists of non-negative integers (postings) and sorted word
+ * lists (the vocabulary) as short strings. Pure: the generator encodes, the browser decodes.
  */
 /** 64 URL-safe characters: the first 32 end a number, the last 32 say more digits follow. */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
