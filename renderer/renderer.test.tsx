@@ -157,57 +157,25 @@ describe('sanitizeHast', () => {
 });
 
 describe('routes and versions', () => {
+  const doc = (path: string, version: string | null, data: string, key = '') => ({
+    kind: 'doc' as const,
+    path,
+    locale: 'ru' as const,
+    key,
+    title: '',
+    alternates: {},
+    sidebar: 'mobile' as const,
+    version,
+    api: false,
+    data,
+  });
   const routes = createRouteTable({
     routes: [
       { kind: 'redirect', path: '/docs', to: '/docs/mobile', locale: 'ru', key: '/docs', title: '', alternates: {} },
-      {
-        kind: 'doc',
-        path: '/docs/mobile',
-        locale: 'ru',
-        key: '/docs/mobile',
-        title: '',
-        alternates: {},
-        sidebar: 'mobile',
-        version: null,
-        api: false,
-        data: '/a.json',
-      },
-      {
-        kind: 'doc',
-        path: '/docs/mobile/ic3/a',
-        locale: 'ru',
-        key: '',
-        title: '',
-        alternates: {},
-        sidebar: 'mobile',
-        version: 'ic3',
-        api: false,
-        data: '/b.json',
-      },
-      {
-        kind: 'doc',
-        path: '/docs/mobile/ic2/a',
-        locale: 'ru',
-        key: '',
-        title: '',
-        alternates: {},
-        sidebar: 'mobile',
-        version: 'ic2',
-        api: false,
-        data: '/c.json',
-      },
-      {
-        kind: 'doc',
-        path: '/docs/mobile/ic3/only',
-        locale: 'ru',
-        key: '',
-        title: '',
-        alternates: {},
-        sidebar: 'mobile',
-        version: 'ic3',
-        api: false,
-        data: '/d.json',
-      },
+      doc('/docs/mobile', null, '/a.json', '/docs/mobile'),
+      doc('/docs/mobile/ic3/a', 'ic3', '/b.json'),
+      doc('/docs/mobile/ic2/a', 'ic2', '/c.json'),
+      doc('/docs/mobile/ic3/only', 'ic3', '/d.json'),
     ],
   });
   const ic2: SidebarItem[] = [
