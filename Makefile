@@ -4,8 +4,10 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 PORT ?= 4173
 
-LIB_SOURCES := $(shell find generator schemas renderer -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -name '*.test.*' -not -path 'renderer/test-fixtures/*' 2>/dev/null)
-RENDERER_SOURCES := $(shell find renderer schemas -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -name '*.test.*' -not -path 'renderer/test-fixtures/*' 2>/dev/null)
+# The packages' sources (not their compiled lib/ folders, not tests).
+sources = $(shell find $(1) -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -name '*.test.*' -not -path '*/lib/*' -not -path '*/node_modules/*' 2>/dev/null)
+LIB_SOURCES := $(call sources,generator schemas search renderer) $(wildcard */tsconfig.build.json)
+RENDERER_SOURCES := $(call sources,renderer schemas search)
 
 .PHONY: help install system-deps validate build preview dev test lint typecheck bench clean schemas
 
@@ -29,25 +31,25 @@ system-deps: ## install Debian's chromium, nginx and zopfli when missing (browse
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-lib/.compiled: node_modules/.install-stamp $(LIB_SOURCES) tsconfig.json tsconfig.build.json
+generator/lib/.compiled: node_modules/.install-stamp $(LIB_SOURCES) tsconfig.json
 	npm run --silent compile
 
 .cache/renderer/server/server.js: node_modules/.install-stamp $(RENDERER_SOURCES) tsconfig.json
 	npm run --silent build:renderer
 
-validate: lib/.compiled ## check the content (every check, no output)
+validate: generator/lib/.compiled ## check the content (every check, no output)
 	node bin/vitrina-docs.js validate
 
-build: lib/.compiled .cache/renderer/server/server.js ## build the site into dist/
+build: generator/lib/.compiled .cache/renderer/server/server.js ## build the site into dist/
 	node bin/vitrina-docs.js build
 
 preview: build ## build and serve the site on http://127.0.0.1:$(PORT)
 	node bin/vitrina-docs.js preview --port $(PORT)
 
-dev: lib/.compiled .cache/renderer/server/server.js ## writers' preview: serve, watch content/, reload on save
+dev: generator/lib/.compiled .cache/renderer/server/server.js ## writers' preview: serve, watch content/, reload on save
 	node bin/vitrina-docs.js dev
 
-schemas: lib/.compiled ## write the JSON Schema files to schemas/json/
+schemas: generator/lib/.compiled ## write the JSON Schema files to schemas/json/
 	node bin/vitrina-docs.js schemas
 
 typecheck: install
@@ -57,7 +59,7 @@ lint: install
 	npx eslint .
 	npx prettier --check .
 
-test: install system-deps lib/.compiled .cache/renderer/server/server.js ## type check, lint and run every test (unit, golden, build, browser)
+test: install system-deps generator/lib/.compiled .cache/renderer/server/server.js ## type check, lint and run every test (unit, golden, build, browser)
 	npm run --silent typecheck
 	npx eslint .
 	npx prettier --check .
@@ -65,8 +67,8 @@ test: install system-deps lib/.compiled .cache/renderer/server/server.js ## type
 	node bin/vitrina-docs.js build
 	npm run --silent test:e2e
 
-bench: install system-deps lib/.compiled .cache/renderer/server/server.js ## measure build, pages, search and Lighthouse (bench/results.json)
+bench: install system-deps generator/lib/.compiled .cache/renderer/server/server.js ## measure build, pages, search and Lighthouse (bench/results.json)
 	npm run --silent bench
 
 clean: ## remove build output and caches
-	rm -rf dist lib .cache test-results playwright-report
+	rm -rf dist schemas/lib search/lib renderer/lib generator/lib .cache test-results playwright-report

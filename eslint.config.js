@@ -9,7 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
-      'lib/**',
+      '**/lib/**',
       '.cache/**',
       'node_modules/**',
       'test-results/**',

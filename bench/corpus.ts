@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { linkNodeModules, WORKSPACES } from '../scripts/workspace-links.ts';
 import { libIsCurrent, log, REPO, runSync } from './util.ts';
 
 export const RENDERER_DIR = '.cache/renderer';
@@ -71,7 +72,7 @@ export interface CodeSnapshot {
   renderer: RendererStatus;
 }
 
-const CODE = ['bin', 'generator', 'schemas', 'renderer', 'lib', 'deploy', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const CODE = ['bin', 'scripts', ...WORKSPACES, 'deploy', 'package.json', 'tsconfig.json'];
 
 /**
  * A copy of the code (bin/, generator/, schemas/, renderer/, lib/, with their times kept) and of
@@ -85,21 +86,16 @@ export function snapshotCode(options: { compile: boolean }): CodeSnapshot {
     const from = join(REPO, name);
     if (existsSync(from)) cpSync(from, join(dir, name), { recursive: true, preserveTimestamps: true });
   }
-  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  linkNodeModules(dir, REPO);
   const source = rendererStatus(REPO);
   if (source.built) cpSync(source.dir, join(dir, RENDERER_DIR), { recursive: true, preserveTimestamps: true });
   const renderer: RendererStatus = { ...source, dir: join(dir, RENDERER_DIR) };
   let compile: CodeSnapshot['compile'] = { ran: false, ok: null, ms: null, note: 'lib/ was up to date' };
   if (!libIsCurrent(dir)) {
     if (options.compile) {
-      log('lib/ is older than the sources: compiling the snapshot (tsc -p tsconfig.build.json)');
-      const r = runSync(
-        process.execPath,
-        [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(dir, 'tsconfig.build.json')],
-        300_000,
-      );
+      log("the packages' lib/ are older than the sources: compiling the snapshot (scripts/compile-packages.js)");
+      const r = runSync(process.execPath, [join(dir, 'scripts', 'compile-packages.js')], 300_000);
       const ok = r.code === 0;
-      if (ok) writeFileSync(join(dir, 'lib', '.compiled'), '');
       compile = {
         ran: true,
         ok,

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import type { Manifest, RouteEntry } from '../schemas/index.ts';
+import type { Manifest, RouteEntry } from '@vitrina-docs/schemas';
 import { NetworkRecorder, weigh, type Fetched, type Weights } from './browser.ts';
 import { fileSizes, log, type Sizes } from './util.ts';
 

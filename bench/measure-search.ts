@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
-import type { LocaleCode, Manifest, SearchDoc } from '../schemas/index.ts';
+import type { LocaleCode, Manifest, SearchDoc } from '@vitrina-docs/schemas';
 import { NetworkRecorder, weigh, type Fetched } from './browser.ts';
 import { readManifest } from './measure-pages.ts';
 import { fileSizes, log, runCli, series, sleep, type Series, type Sizes } from './util.ts';

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -268,22 +268,23 @@ export async function repeat<T>(
   return out;
 }
 
-/** Newest modification time of the .ts sources that bin/ compares against lib/.compiled. */
+/** Newest modification time of the .ts sources that bin/ compares against generator/lib/.compiled. */
 export function newestGeneratorSource(root = REPO): number {
   let newest = 0;
-  for (const dir of ['generator', 'schemas', 'renderer/shared', 'renderer/search']) {
+  for (const dir of ['generator', 'schemas', 'search']) {
     const abs = join(root, dir);
     if (!existsSync(abs)) continue;
     for (const e of readdirSync(abs, { recursive: true, withFileTypes: true })) {
-      if (e.isFile() && /\.ts$/.test(e.name)) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
+      if (!e.isFile() || !/\.ts$/.test(e.name) || /(^|[\\/])(lib|node_modules)([\\/]|$)/.test(relative(root, e.parentPath))) continue;
+      newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
     }
   }
   return newest;
 }
 
-/** Whether bin/ will run the compiled lib/ (true) or the TypeScript sources through tsx. */
+/** Whether bin/ will run the compiled generator/lib/ (true) or the TypeScript sources through tsx. */
 export function libIsCurrent(root = REPO): boolean {
-  const stamp = join(root, 'lib', '.compiled');
+  const stamp = join(root, 'generator', 'lib', '.compiled');
   return existsSync(stamp) && statSync(stamp).mtimeMs >= newestGeneratorSource(root);
 }
 

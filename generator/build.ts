@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '../schemas/index.ts';
+import { type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '@vitrina-docs/schemas';
 import { Diagnostics } from './diagnostics.ts';
 import { checkApiPages } from './openapi/check-api-pages.ts';
 import { loadOpenApi, type OpenApiDescription } from './openapi/load-openapi.ts';

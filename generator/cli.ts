@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import type { Diagnostic } from '../schemas/index.ts';
+import type { Diagnostic } from '@vitrina-docs/schemas';
 import { formatDiagnostics, summarise } from './diagnostics.ts';
 
 /** Exit codes: 0 success, 1 content errors, 2 usage errors. */

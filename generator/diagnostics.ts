@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../schemas/index.ts';
+import type { Diagnostic } from '@vitrina-docs/schemas';
 
 export type Severity = Diagnostic['severity'];
 

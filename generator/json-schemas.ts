@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import * as S from '../schemas/index.ts';
+import * as S from '@vitrina-docs/schemas';
 
 /** The published JSON Schema files: file name → zod schema. */
 export const JSON_SCHEMAS: Record<string, z.ZodType> = {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Manifest, PageData, RouteEntry } from '../schemas/index.ts';
+import type { Manifest, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import type { Diagnostics } from './diagnostics.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
 

@@ -1,5 +1,5 @@
-import { LOCALES, type LocaleCode } from '../schemas/locale.ts';
-import { withLocale } from '../renderer/shared/paths.ts';
+import { LOCALES, type LocaleCode } from '@vitrina-docs/schemas';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 
 export type SourceKind = 'doc' | 'blog-post';
 

@@ -4,8 +4,7 @@
  * view's chunk, hydrates, and from then on routes on the client.
  */
 import { hydrateRoot } from 'react-dom/client';
-import type { Manifest } from '../schemas/manifest.ts';
-import type { PageData } from '../schemas/page.ts';
+import type { Manifest, PageData } from '@vitrina-docs/schemas';
 import { App } from './app/App.tsx';
 import { APP_ROOT_ID, NOT_FOUND_PATH, PAGE_SCRIPT_ID } from './document/ids.ts';
 import { fetchJson } from './router/fetch-json.ts';

@@ -17,6 +17,4 @@ export { Toc, TocFold } from './components/Toc.tsx';
 export { UiContext } from './components/ui-context.ts';
 export { sanitizeHast, isSafeUrl } from './hast/sanitize.ts';
 export { hastToReact, type HastComponents, type HastComponentProps } from './hast/hast-to-react.ts';
-export type { PageData } from '../schemas/page.ts';
-export type { UiStrings } from '../schemas/i18n.ts';
-export type { HastRoot } from '../schemas/hast.ts';
+export type { PageData, UiStrings, HastRoot } from '@vitrina-docs/schemas';

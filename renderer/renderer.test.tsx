@@ -5,18 +5,16 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { HastRoot } from '../schemas/hast.ts';
-import type { SidebarItem } from '../schemas/sidebar.ts';
+import type { HastRoot, SidebarItem, UiStrings } from '@vitrina-docs/schemas';
 import * as renderer from './index.ts';
 import { isSafeUrl, sanitizeHast } from './hast/sanitize.ts';
 import { inlineJson } from './document/html-document.ts';
-import { canonicalPath } from './shared/paths.ts';
+import { canonicalPath } from '@vitrina-docs/schemas/paths';
 import { createRouteTable } from './shared/route-table.ts';
 import { versionSwitchTarget } from './shared/versions.ts';
 import { fill, formatDate } from './shared/format.ts';
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
-import type { UiStrings } from '../schemas/i18n.ts';
 
 const el = (tagName: string, properties: Record<string, unknown> = {}, children: unknown[] = []) => ({
   type: 'element',

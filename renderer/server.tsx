@@ -4,8 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-import type { Manifest, RouteEntry } from '../schemas/manifest.ts';
-import type { PageData } from '../schemas/page.ts';
+import type { Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
 import { App } from './app/App.tsx';
 import { COLOUR_MODE_SCRIPT } from './document/colour-mode-script.ts';
 import { NOT_FOUND_PATH } from './document/ids.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import { viewChunks, type ViteManifest } from './document/vite-assets.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -86,9 +86,13 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** The workspace packages resolve to their TypeScript sources, never to a compiled lib/. */
+const SOURCE = 'vitrina-docs-source';
+
 export default defineConfig({
   root,
   base: '/',
+  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
   publicDir: false,
   clearScreen: false,
   plugins: [react(), viewChunksModule(), plainDynamicImports(), elasticlunrInStrictMode(), precompressAssets()],
@@ -110,7 +114,7 @@ export default defineConfig({
     ssr: {
       // React is bundled, so that its production build is chosen at build time (an external
       // react would pick its development build at run time unless NODE_ENV=production).
-      resolve: { noExternal: true },
+      resolve: { noExternal: true, conditions: [SOURCE, ...defaultServerConditions] },
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: {
         outDir: serverOut,

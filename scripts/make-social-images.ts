@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import YAML from 'yaml';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
-import type { SiteConfig, UiStrings } from '../schemas/index.ts';
+import type { SiteConfig, UiStrings } from '@vitrina-docs/schemas';
 
 const site = YAML.parse(readFileSync('content/site.yaml', 'utf8')) as SiteConfig;
 const esc = (s: unknown) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,15 +1,14 @@
-// Sets up a writer's or developer's git checkout of this package after `npm install` / `npm ci`
-// (the npm `postinstall` script): installs scripts/git-hooks/* into the checkout's git hooks,
-// then compiles the CLI into lib/ so that the pre-commit hook starts fast (bin/vitrina-docs.js
-// runs the TypeScript sources through tsx whenever lib/ is stale). Does nothing outside a git
-// checkout of this package (an installed package, a tarball) or on CI; leaves the hooks alone
-// when another hook manager owns them (core.hooksPath) or a hook of the same name is not ours;
-// never fails the install.
+// Sets up a checkout of this repository after `npm install` / `npm ci` (the npm `postinstall`
+// script): compiles the workspace packages into their lib/ folders, so that the CLI starts fast
+// and so that `npm pack` of the checkout (what the pre-commit framework installs) holds them;
+// then, in a writer's or developer's git checkout (not on CI), installs scripts/git-hooks/* into
+// the checkout's git hooks. Does nothing in an installed package (no sources); leaves the hooks
+// alone when another hook manager owns them (core.hooksPath) or a hook of the same name is not
+// ours; never fails the install.
 // Why `postinstall` and not `prepare`: npm also runs `prepare` for `npm pack`, and npm 10 prints
 // the script's banner on stdout there, where the pre-commit framework reads the tarball's name
 // (language: node hooks fail to install; pre-commit/pre-commit#3259).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,22 +57,22 @@ function installHooks() {
   }
 }
 
-function compile() {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' });
-  if (r.status === 0) writeFileSync(join(root, 'lib', '.compiled'), '');
-  else console.log('vitrina-docs: the CLI was not compiled (npm run compile shows why); it runs from the sources, more slowly');
+async function compile() {
+  const { compilePackages } = await import('./compile-packages.js');
+  if (!compilePackages({ quiet: true }))
+    console.log('vitrina-docs: the packages were not compiled (npm run compile shows why); the CLI runs from the sources, more slowly');
 }
 
-if (!process.env.CI && isOwnCheckout()) {
-  for (const [what, step] of [
-    ['git hooks not installed', installHooks],
-    ['CLI not compiled', compile],
-  ]) {
-    try {
-      step();
-    } catch (e) {
-      console.log(`vitrina-docs: ${what} (${e instanceof Error ? e.message : String(e)})`);
-    }
+const steps = [];
+// Sources present and TypeScript installed: a checkout of this repository (also the pre-commit
+// framework's clone, which installs with dev dependencies and then packs it).
+if (existsSync(join(root, 'generator', 'cli.ts')) && existsSync(join(root, 'node_modules', 'typescript')))
+  steps.push(['packages not compiled', compile]);
+if (!process.env.CI && isOwnCheckout()) steps.push(['git hooks not installed', installHooks]);
+for (const [what, step] of steps) {
+  try {
+    await step();
+  } catch (e) {
+    console.log(`vitrina-docs: ${what} (${e instanceof Error ? e.message : String(e)})`);
   }
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManifestSchema, PageDataSchema, type Manifest } from '../schemas/index.ts';
+import { ManifestSchema, PageDataSchema, type Manifest } from '@vitrina-docs/schemas';
 import { ROOT, copyFixture, runCli, treeHash } from './helpers/project.ts';
 
 describe('build of the fixture site', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline } from '../generator/build.ts';
-import type { Diagnostic } from '../schemas/index.ts';
+import type { Diagnostic } from '@vitrina-docs/schemas';
 import { ROOT, copyFixture, runCli } from './helpers/project.ts';
 
 // One fixture per check of the content contract, each at a known file and line

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
-import type { LocaleCode, PageData, RouteEntry, UiStrings } from '../../schemas/index.ts';
-import { canonicalPath } from '../../renderer/shared/paths.ts';
+import type { LocaleCode, PageData, RouteEntry, UiStrings } from '@vitrina-docs/schemas';
+import { canonicalPath } from '@vitrina-docs/schemas/paths';
 import { codeStylesheet } from '../markdown/remark-code-blocks.ts';
 import { publishedMarkdown } from '../publish/markdown-source.ts';
 import { publishFiles } from '../publish/publish-files.ts';

@@ -30,12 +30,9 @@ export interface DevServer {
 /** Edits arriving within this many ms are applied together (an editor's save is often several events). */
 const SETTLE_MS = 15;
 
-/** The browser script, beside this module in the sources (also when running from lib/). */
+/** The browser script, beside this module in the sources (from lib/dev/: ../../dev/client/). */
 function devClientSource(): string {
-  const candidates = [
-    new URL('./client/dev-client.js', import.meta.url),
-    new URL('../../../generator/dev/client/dev-client.js', import.meta.url),
-  ];
+  const candidates = [new URL('./client/dev-client.js', import.meta.url), new URL('../../dev/client/dev-client.js', import.meta.url)];
   for (const url of candidates) {
     const path = fileURLToPath(url);
     if (existsSync(path)) return readFileSync(path, 'utf8');

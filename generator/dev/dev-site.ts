@@ -6,7 +6,7 @@ import {
   type PageData,
   type SiteConfig,
   type UiStrings,
-} from '../../schemas/index.ts';
+} from '@vitrina-docs/schemas';
 import { feedUrls } from '../build.ts';
 import { Diagnostics, sortDiagnostics } from '../diagnostics.ts';
 import { lastUpdatedTimes } from '../git-times.ts';

@@ -1,4 +1,4 @@
-import type { LocaleCode, SearchShardRef } from '../../schemas/index.ts';
+import type { LocaleCode, SearchShardRef } from '@vitrina-docs/schemas';
 import type { SearchShards } from '../search/build-shards.ts';
 
 /**

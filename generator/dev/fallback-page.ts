@@ -1,6 +1,6 @@
 import type { Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import type { Manifest, PageData, RouteEntry, SidebarItem } from '../../schemas/index.ts';
+import type { Manifest, PageData, RouteEntry, SidebarItem } from '@vitrina-docs/schemas';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

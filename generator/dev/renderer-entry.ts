@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Manifest, PageData, RouteEntry } from '../../schemas/index.ts';
+import type { Manifest, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import { entryAssets, RENDERER_CACHE } from '../prerender.ts';
 
 type Assets = ReturnType<typeof entryAssets>;

@@ -6,7 +6,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import type { Diagnostic, Facts, HastRoot as BodyJson, LocaleCode, TocEntry } from '../../schemas/index.ts';
+import type { Diagnostic, Facts, HastRoot as BodyJson, LocaleCode, TocEntry } from '@vitrina-docs/schemas';
 import type { CodeHighlighter } from './highlighter.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkCodeBlocks, type CollectedCode } from './remark-code-blocks.ts';

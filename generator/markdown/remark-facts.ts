@@ -3,7 +3,7 @@ import type { TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
-import type { Facts, LocaleCode } from '../../schemas/index.ts';
+import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import { report } from './report.ts';
 
 export interface FactsOptions {

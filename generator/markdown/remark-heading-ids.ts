@@ -3,7 +3,7 @@ import type { Heading, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
-import type { TocEntry } from '../../schemas/index.ts';
+import type { TocEntry } from '@vitrina-docs/schemas';
 import { report } from './report.ts';
 
 const EXPLICIT_ID = /\s*\{#([A-Za-z0-9][\w.-]*)\}\s*$/;

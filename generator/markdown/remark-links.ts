@@ -2,8 +2,8 @@ import type { Definition, Link, Root } from 'mdast';
 import type { Position } from 'unist';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
-import { LOCALES, type LocaleCode } from '../../schemas/index.ts';
-import { canonicalPath, isExternalHref, splitHash, withLocale } from '../../renderer/shared/paths.ts';
+import { LOCALES, type LocaleCode } from '@vitrina-docs/schemas';
+import { canonicalPath, isExternalHref, splitHash, withLocale } from '@vitrina-docs/schemas/paths';
 import { report } from './report.ts';
 
 /** An internal link found on a page, kept for the anchor check of the link stage. */

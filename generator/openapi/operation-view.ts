@@ -1,4 +1,4 @@
-import type { ApiField, ApiOperation, ApiParameter, LocaleCode } from '../../schemas/index.ts';
+import type { ApiField, ApiOperation, ApiParameter, LocaleCode } from '@vitrina-docs/schemas';
 import type { JsonSchema, OpenApiDescription, ResolvedOperation } from './load-openapi.ts';
 
 const MAX_DEPTH = 5;

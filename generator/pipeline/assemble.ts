@@ -10,8 +10,8 @@ import {
   type SearchShardRef,
   type SiteConfig,
   type UiStrings,
-} from '../../schemas/index.ts';
-import { withLocale } from '../../renderer/shared/paths.ts';
+} from '@vitrina-docs/schemas';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 import type { CheckedSite } from './check.ts';
 import { buildSidebars, flattenSidebar } from './sidebars.ts';
 import type { TransformedPage } from './transform.ts';

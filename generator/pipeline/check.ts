@@ -15,7 +15,7 @@ import {
   type SidebarId,
   type SiteConfig,
   type UiStrings,
-} from '../../schemas/index.ts';
+} from '@vitrina-docs/schemas';
 import type { Diagnostics } from '../diagnostics.ts';
 import { checkWithSchema, positionOf } from '../yaml-source.ts';
 import type { LoadedContent, SourcePage } from './load.ts';

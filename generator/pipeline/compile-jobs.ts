@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Facts, LocaleCode } from '../../schemas/index.ts';
+import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import { compilePage, type CompiledPage, type CompileOptions } from '../markdown/processor.ts';
 import { routeOfRelativeLink } from './relative-links.ts';

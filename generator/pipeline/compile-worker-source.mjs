@@ -1,6 +1,6 @@
-// Starts compile-worker.ts from the TypeScript sources (when the generator runs through tsx);
+// Starts compile-worker.ts from the TypeScript sources (when the generator runs in source mode);
 // the compiled generator starts compile-worker.js directly.
-import { register } from 'tsx/esm/api';
+import { registerSourceMode } from './source-mode.mjs';
 
-register();
+registerSourceMode();
 await import('./compile-worker.ts');

@@ -1,4 +1,4 @@
-import { withLocale } from '../../renderer/shared/paths.ts';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { TransformedPage } from './transform.ts';
 

@@ -1,5 +1,5 @@
 import { dirname, posix } from 'node:path';
-import { LOCALES } from '../../schemas/index.ts';
+import { LOCALES } from '@vitrina-docs/schemas';
 import { routeOfFile } from '../routes.ts';
 
 /** `./start.md` written in content/docs/a/b.ru.md → `/docs/a/start`. */

@@ -1,4 +1,4 @@
-import type { Category, LocaleCode, PageLink, SidebarGroup, SidebarId, SidebarItem, SiteConfig } from '../../schemas/index.ts';
+import type { Category, LocaleCode, PageLink, SidebarGroup, SidebarId, SidebarItem, SiteConfig } from '@vitrina-docs/schemas';
 import type { TransformedPage } from './transform.ts';
 
 interface FolderNode {

@@ -1,4 +1,4 @@
-import { LOCALES } from '../../schemas/index.ts';
+import { LOCALES } from '@vitrina-docs/schemas';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import type { CompiledPage } from '../markdown/processor.ts';

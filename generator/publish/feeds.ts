@@ -1,4 +1,4 @@
-import type { BlogPostSummary, LocaleCode } from '../../schemas/index.ts';
+import type { BlogPostSummary, LocaleCode } from '@vitrina-docs/schemas';
 import { xmlEscape } from './xml.ts';
 
 export interface FeedInput {

@@ -1,4 +1,4 @@
-import type { Facts, LocaleCode } from '../../schemas/index.ts';
+import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import { factText } from '../markdown/remark-facts.ts';
 import { blankFrontmatter } from '../markdown/processor.ts';
 

@@ -1,4 +1,4 @@
-import type { Facts, LocaleCode, SiteConfig } from '../../schemas/index.ts';
+import type { Facts, LocaleCode, SiteConfig } from '@vitrina-docs/schemas';
 import type { AssembledSite } from '../pipeline/assemble.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { atomFeed, rssFeed } from './feeds.ts';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
-import { DocFrontmatterSchema, LOCALES, SIDEBARS, type LocaleCode } from '../../schemas/index.ts';
+import { DocFrontmatterSchema, LOCALES, SIDEBARS, type LocaleCode } from '@vitrina-docs/schemas';
 import { Diagnostics } from '../diagnostics.ts';
 import { loadOpenApi } from '../openapi/load-openapi.ts';
 import { loadContent, type LoadedContent } from '../pipeline/load.ts';

@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import type { LocaleCode } from '../../schemas/index.ts';
+import type { LocaleCode } from '@vitrina-docs/schemas';
 import type { ResponseExample } from './api-example.ts';
 
 /** The page types of shared/CONTENT.md that `vitrina-docs new` writes. */

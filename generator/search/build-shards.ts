@@ -8,9 +8,8 @@ import type {
   SiteConfig,
   SidebarId,
   UiStrings,
-} from '../../schemas/index.ts';
-import { applyPipeline } from '../../renderer/search/pipeline.ts';
-import { encodeShard, type ShardSection } from '../../renderer/search/shard-codec.ts';
+} from '@vitrina-docs/schemas';
+import { applyPipeline, encodeShard, type ShardSection } from '@vitrina-docs/search';
 import type { CheckedSite } from '../pipeline/check.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { shortHash } from '../pipeline/assemble.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LocaleCode, Manifest, SearchDocsFile } from '../../schemas/index.ts';
-import { loadIndex, searchShard } from '../../renderer/search/query.ts';
+import type { LocaleCode, Manifest, SearchDocsFile } from '@vitrina-docs/schemas';
+import { loadIndex, searchShard } from '@vitrina-docs/search';
 
 export interface QueryHit {
   url: string;

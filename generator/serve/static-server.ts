@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { canonicalPath } from '../../renderer/shared/paths.ts';
+import { canonicalPath } from '@vitrina-docs/schemas/paths';
 
 /** Content types by file extension. */
 export const CONTENT_TYPES: Record<string, string> = {

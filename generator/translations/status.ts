@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type TranslationStatus } from '../../schemas/index.ts';
+import { DEFAULT_LOCALE, type TranslationStatus } from '@vitrina-docs/schemas';
 import type { SourcePage } from '../pipeline/load.ts';
 import { translationHash } from './source-hash.ts';
 

@@ -1,4 +1,4 @@
-import type { TranslationReport } from '../../schemas/index.ts';
+import type { TranslationReport } from '@vitrina-docs/schemas';
 import { Diagnostics } from '../diagnostics.ts';
 import { loadContent } from '../pipeline/load.ts';
 import { markTranslations } from './mark.ts';

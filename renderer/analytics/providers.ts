@@ -3,7 +3,7 @@
  * blocking (async, after hydration) and is told of every page view explicitly: automatic
  * page views are switched off so that one route change is exactly one event.
  */
-import type { Analytics } from '../../schemas/site.ts';
+import type { Analytics } from '@vitrina-docs/schemas';
 
 type Queue = ((...args: unknown[]) => void) & { a?: unknown[]; l?: number };
 type AnalyticsWindow = Window & { ym?: Queue; dataLayer?: unknown[]; gtag?: (...args: unknown[]) => void };

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { LocaleData } from '../../schemas/manifest.ts';
+import type { LocaleData } from '@vitrina-docs/schemas';
 import type { Router, RouterState } from '../router/router.ts';
 
 /** What the site shell and its views share: the router, its state and the locale's data. */

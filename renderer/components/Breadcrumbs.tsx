@@ -1,4 +1,4 @@
-import type { Breadcrumb } from '../../schemas/page.ts';
+import type { Breadcrumb } from '@vitrina-docs/schemas';
 import { Link } from './Link.tsx';
 import { useUi } from './ui-context.ts';
 

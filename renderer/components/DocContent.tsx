@@ -4,10 +4,7 @@
  * tables from a lazily loaded chunk, DocPage imports them directly.
  */
 import type { ComponentType } from 'react';
-import type { UiStrings } from '../../schemas/i18n.ts';
-import type { ApiOperation } from '../../schemas/operation.ts';
-import type { PageData } from '../../schemas/page.ts';
-import type { TocEntry } from '../../schemas/toc.ts';
+import type { UiStrings, ApiOperation, PageData, TocEntry } from '@vitrina-docs/schemas';
 import { operationToc } from './operation-toc.ts';
 import { PageBody } from './PageBody.tsx';
 

@@ -4,8 +4,7 @@
  * (`manifest.locales[page.locale].ui`) and, to follow links in the host app, `onNavigate`.
  */
 import { useMemo } from 'react';
-import type { UiStrings } from '../../schemas/i18n.ts';
-import type { PageData } from '../../schemas/page.ts';
+import type { UiStrings, PageData } from '@vitrina-docs/schemas';
 import { useActiveHeading } from '../hooks/useActiveHeading.ts';
 import { useLinkHandling } from '../hooks/useLinkHandling.ts';
 import { DocContent, pageToc } from './DocContent.tsx';

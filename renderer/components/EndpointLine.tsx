@@ -1,4 +1,4 @@
-import type { ApiOperation } from '../../schemas/operation.ts';
+import type { ApiOperation } from '@vitrina-docs/schemas';
 import { CopyButton } from './CopyButton.tsx';
 import { useUi } from './ui-context.ts';
 

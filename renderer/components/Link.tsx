@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from 'react';
-import { isExternalHref } from '../shared/paths.ts';
+import { isExternalHref } from '@vitrina-docs/schemas/paths';
 
 /** A link the client router may follow: a site route or an anchor, not a file (.md, .yaml, /img/…). */
 export function isRouteHref(href: string): boolean {

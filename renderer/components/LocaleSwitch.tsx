@@ -1,6 +1,6 @@
-import type { LocaleCode } from '../../schemas/locale.ts';
+import type { LocaleCode } from '@vitrina-docs/schemas';
 import { useSite } from '../app/site-context.ts';
-import { stripLocale, withLocale } from '../shared/paths.ts';
+import { stripLocale, withLocale } from '@vitrina-docs/schemas/paths';
 import { Link } from './Link.tsx';
 
 /** Links to the same page in the other locales (the hash is kept: translations share heading ids). */

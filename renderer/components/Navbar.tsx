@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { useSite } from '../app/site-context.ts';
 import type { VersionSelection } from '../hooks/useVersionSelection.ts';
 import { SearchBox } from '../search/SearchBox.tsx';
-import { withLocale } from '../shared/paths.ts';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 import { ColourModeSwitch } from './ColourModeSwitch.tsx';
 import { Icon } from './Icon.tsx';
 import { Link } from './Link.tsx';

@@ -3,8 +3,7 @@
  * page's language): parameters, request body fields, response fields, status codes.
  */
 import type { ReactNode } from 'react';
-import type { ApiField, ApiOperation, ApiParameter } from '../../schemas/operation.ts';
-import type { UiStrings } from '../../schemas/i18n.ts';
+import type { ApiField, ApiOperation, ApiParameter, UiStrings } from '@vitrina-docs/schemas';
 import { API_SECTION_IDS as IDS } from './operation-toc.ts';
 import { useUi } from './ui-context.ts';
 

@@ -4,8 +4,7 @@
  * code blocks a copy button, admonitions their default title, tables a scroll container.
  */
 import { useRef } from 'react';
-import type { HastElement, HastRoot } from '../../schemas/hast.ts';
-import type { UiStrings } from '../../schemas/i18n.ts';
+import type { HastElement, HastRoot, UiStrings } from '@vitrina-docs/schemas';
 import { hastToReact, type HastComponentProps, type HastComponents } from '../hast/hast-to-react.ts';
 import { sanitizeHast } from '../hast/sanitize.ts';
 import { CopyButton } from './CopyButton.tsx';

@@ -1,4 +1,4 @@
-import type { PageLink } from '../../schemas/page.ts';
+import type { PageLink } from '@vitrina-docs/schemas';
 import { Link } from './Link.tsx';
 import { useUi } from './ui-context.ts';
 

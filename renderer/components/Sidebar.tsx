@@ -3,7 +3,7 @@
  * current page marked with aria-current and scrolled into view (inside the sidebar only).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { SidebarGroup, SidebarItem } from '../../schemas/sidebar.ts';
+import type { SidebarGroup, SidebarItem } from '@vitrina-docs/schemas';
 import { fill } from '../shared/format.ts';
 import { Icon } from './Icon.tsx';
 import { Link } from './Link.tsx';

@@ -1,4 +1,4 @@
-import type { TocEntry } from '../../schemas/toc.ts';
+import type { TocEntry } from '@vitrina-docs/schemas';
 import { Link } from './Link.tsx';
 import { useUi } from './ui-context.ts';
 

@@ -1,6 +1,4 @@
-import type { UiStrings } from '../../schemas/i18n.ts';
-import type { ApiOperation } from '../../schemas/operation.ts';
-import type { TocEntry } from '../../schemas/toc.ts';
+import type { UiStrings, ApiOperation, TocEntry } from '@vitrina-docs/schemas';
 
 /** Ids of the generated API sections; prefixed so that they never meet the body's heading ids. */
 export const API_SECTION_IDS = {

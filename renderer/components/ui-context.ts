@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { UiStrings } from '../../schemas/i18n.ts';
+import type { UiStrings } from '@vitrina-docs/schemas';
 
 /** The UI strings of the page's locale (manifest.locales[locale].ui). */
 export const UiContext = createContext<UiStrings | null>(null);

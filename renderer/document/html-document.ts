@@ -3,9 +3,7 @@
  * hreflang alternates, Open Graph and Twitter meta, the inline colour-mode script, styles,
  * module preloads, the manifest preload, the client script) and the inlined page JSON.
  */
-import type { LocaleInfo } from '../../schemas/locale.ts';
-import type { Manifest, RouteEntry } from '../../schemas/manifest.ts';
-import type { PageData } from '../../schemas/page.ts';
+import type { LocaleInfo, Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
 import type { DocumentMeta } from '../shared/document-meta.ts';
 import { COLOUR_MODE_SCRIPT } from './colour-mode-script.ts';
 import { APP_ROOT_ID, PAGE_SCRIPT_ID } from './ids.ts';

@@ -5,7 +5,7 @@
  * 80 KB JavaScript budget next to react-dom.
  */
 import { createElement, type ComponentType, type ReactNode } from 'react';
-import type { HastElement, HastNode, HastRoot } from '../../schemas/hast.ts';
+import type { HastElement, HastNode, HastRoot } from '@vitrina-docs/schemas';
 
 /** Props a mapped component receives: the element's React props, its children and its hast node. */
 export type HastComponentProps = Record<string, unknown> & { children?: ReactNode; node: HastElement };

@@ -4,7 +4,7 @@
  * It runs on every body, even the generator's own, because an embedding app may pass JSON
  * that came from anywhere.
  */
-import type { HastElement, HastNode, HastRoot } from '../../schemas/hast.ts';
+import type { HastElement, HastNode, HastRoot } from '@vitrina-docs/schemas';
 
 type Props = HastElement['properties'];
 

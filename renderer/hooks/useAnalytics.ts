@@ -3,7 +3,7 @@
  * views). The provider's code is a separate chunk, fetched only when a provider is configured.
  */
 import { useEffect, useRef } from 'react';
-import type { Analytics } from '../../schemas/site.ts';
+import type { Analytics } from '@vitrina-docs/schemas';
 import type { Tracker } from '../analytics/providers.ts';
 
 export function useAnalytics(config: Analytics, path: string, title: string): void {

@@ -1,6 +1,6 @@
 /** Keeps <title>, <html lang dir> and the meta description in step with the shown route. */
 import { useEffect } from 'react';
-import type { LocaleInfo } from '../../schemas/locale.ts';
+import type { LocaleInfo } from '@vitrina-docs/schemas';
 import type { DocumentMeta } from '../shared/document-meta.ts';
 
 export function useDocumentMeta(meta: DocumentMeta, info: LocaleInfo): void {

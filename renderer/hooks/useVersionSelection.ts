@@ -3,8 +3,7 @@
  * Opening a page of a version selects that version; a shared page shows the stored one.
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import type { Manifest, VersionInfo } from '../../schemas/manifest.ts';
-import type { SidebarId } from '../../schemas/sidebar.ts';
+import type { Manifest, VersionInfo, SidebarId } from '@vitrina-docs/schemas';
 
 const listeners = new Set<() => void>();
 const keyOf = (sidebar: SidebarId) => `vitrina-version:${sidebar}`;

@@ -2,7 +2,7 @@
  * Page JSON on demand: one request per page URL, shared by prefetch and navigation.
  * A failed request is forgotten so that Retry asks the network again.
  */
-import type { PageData } from '../../schemas/page.ts';
+import type { PageData } from '@vitrina-docs/schemas';
 import { fetchJson } from './fetch-json.ts';
 
 export interface PageCache {

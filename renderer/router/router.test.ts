@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import type { Manifest } from '../../schemas/manifest.ts';
-import type { PageData } from '../../schemas/page.ts';
+import type { Manifest, PageData } from '@vitrina-docs/schemas';
 import { createRouteTable, hasPageData } from '../shared/route-table.ts';
 import type { PageCache } from './page-cache.ts';
 import { createBrowserRouter, type Router } from './router.ts';

@@ -4,10 +4,8 @@
  * keeps the address clean, and recovers from a redeploy that removed what it needs.
  * React reads it with useSyncExternalStore; the prerender uses a static instance.
  */
-import type { LocaleCode } from '../../schemas/locale.ts';
-import type { Manifest, RouteEntry } from '../../schemas/manifest.ts';
-import type { PageData } from '../../schemas/page.ts';
-import { canonicalPath, isExternalHref, localeOfPath } from '../shared/paths.ts';
+import type { LocaleCode, Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
+import { canonicalPath, isExternalHref, localeOfPath } from '@vitrina-docs/schemas/paths';
 import { createRouteTable, hasPageData, type RouteTable } from '../shared/route-table.ts';
 import { isGone } from './fetch-json.ts';
 import type { PageCache } from './page-cache.ts';

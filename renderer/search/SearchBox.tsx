@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSite } from '../app/site-context.ts';
 import { Icon } from '../components/Icon.tsx';
 import { useUi } from '../components/ui-context.ts';
-import { withLocale } from '../shared/paths.ts';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 import { loadSearchEngine } from './load-engine.ts';
 import type { default as SearchDropdownView, SearchDropdownHandle } from './SearchDropdown.tsx';
 

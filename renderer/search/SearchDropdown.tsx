@@ -3,8 +3,7 @@
  * top 8 hits with title, section heading and highlighted snippet; arrow keys move, Enter opens.
  */
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
-import type { SearchShardRef } from '../../schemas/search.ts';
-import type { UiStrings } from '../../schemas/i18n.ts';
+import type { SearchShardRef, UiStrings } from '@vitrina-docs/schemas';
 import { fill } from '../shared/format.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { useSearchEngine } from './useSearchEngine.ts';

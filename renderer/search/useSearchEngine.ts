@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { SearchShardRef } from '../../schemas/search.ts';
+import type { SearchShardRef } from '@vitrina-docs/schemas';
 import { loadSearchEngine } from './load-engine.ts';
-import type { SearchEngine } from './search-api.ts';
+import type { SearchEngine } from '@vitrina-docs/search';
 
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'failed';
 

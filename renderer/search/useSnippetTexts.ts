@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SearchEngine, SearchHit } from './search-api.ts';
+import type { SearchEngine, SearchHit } from '@vitrina-docs/search';
 
 /**
  * Fetches the section texts the shown hits need for their snippets (the shard holds none) and

@@ -2,8 +2,7 @@
  * Title and description of a route, composed the same way by the prerender (<head>) and
  * the browser (document.title after a client navigation). Pure.
  */
-import type { LocaleData, Manifest, RouteEntry } from '../../schemas/manifest.ts';
-import type { PageData } from '../../schemas/page.ts';
+import type { LocaleData, Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
 
 export interface DocumentMeta {
   title: string;

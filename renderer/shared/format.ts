@@ -1,5 +1,5 @@
 /** Pure text helpers for UI strings. */
-import type { UiStrings } from '../../schemas/i18n.ts';
+import type { UiStrings } from '@vitrina-docs/schemas';
 
 /** Fills `{name}` markers: `fill('By {authors}', { authors: 'A' })`. Unknown markers stay as they are. */
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -2,8 +2,8 @@
  * The route table of the manifest, indexed for lookups. Pure: shared by the prerender
  * entry and the browser (which builds it from the fetched /manifest.json).
  */
-import type { Manifest, RouteEntry } from '../../schemas/manifest.ts';
-import { canonicalPath } from './paths.ts';
+import type { Manifest, RouteEntry } from '@vitrina-docs/schemas';
+import { canonicalPath } from '@vitrina-docs/schemas/paths';
 
 export interface RouteTable {
   get(path: string): RouteEntry | undefined;

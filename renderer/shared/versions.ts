@@ -2,8 +2,7 @@
  * Versioned sidebars (api: v1.5/v1, mobile: ic3/ic2): which items a version shows, and
  * where switching version from a page leads. Pure, shared by server and browser.
  */
-import type { LocaleData, Manifest } from '../../schemas/manifest.ts';
-import type { SidebarId, SidebarItem } from '../../schemas/sidebar.ts';
+import type { LocaleData, Manifest, SidebarId, SidebarItem } from '@vitrina-docs/schemas';
 import type { RouteTable } from './route-table.ts';
 
 /** The version ids of a sidebar, or null when it has no version dimension. */

@@ -1,7 +1,7 @@
 import { useSite } from '../app/site-context.ts';
 import { Link } from '../components/Link.tsx';
 import { useUi } from '../components/ui-context.ts';
-import { withLocale } from '../shared/paths.ts';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 import { PostMeta } from './PostMeta.tsx';
 
 export function BlogIndexView() {

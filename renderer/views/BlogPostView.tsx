@@ -1,9 +1,9 @@
-import type { PageData } from '../../schemas/page.ts';
+import type { PageData } from '@vitrina-docs/schemas';
 import { useSite } from '../app/site-context.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { PageBody } from '../components/PageBody.tsx';
 import { Pagination } from '../components/Pagination.tsx';
-import { withLocale } from '../shared/paths.ts';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 import { PostMeta } from './PostMeta.tsx';
 
 export function BlogPostView({ page }: { page: PageData }) {

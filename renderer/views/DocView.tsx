@@ -1,4 +1,4 @@
-import type { PageData } from '../../schemas/page.ts';
+import type { PageData } from '@vitrina-docs/schemas';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CopyMarkdownButton } from '../components/CopyMarkdownButton.tsx';
 import { DocContent, pageToc } from '../components/DocContent.tsx';
@@ -8,7 +8,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { Toc, TocFold } from '../components/Toc.tsx';
 import { useUi } from '../components/ui-context.ts';
 import { useActiveHeading } from '../hooks/useActiveHeading.ts';
-import { withLocale } from '../shared/paths.ts';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 import { lazyViews } from './registry.ts';
 
 /** A documentation page in the shell: breadcrumbs, title, endpoint, body, meta, prev/next, TOC. */

@@ -3,12 +3,12 @@
  * The query lives in the address (shareable; edits replace the history entry).
  */
 import { useEffect, useState } from 'react';
-import type { SidebarId } from '../../schemas/sidebar.ts';
+import type { SidebarId } from '@vitrina-docs/schemas';
 import { useSite } from '../app/site-context.ts';
 import { Link } from '../components/Link.tsx';
 import { useUi } from '../components/ui-context.ts';
 import { Highlighted } from '../search/Highlighted.tsx';
-import type { SearchHit } from '../search/search-api.ts';
+import type { SearchHit } from '@vitrina-docs/search';
 import { useSearchEngine } from '../search/useSearchEngine.ts';
 import { useSnippetTexts } from '../search/useSnippetTexts.ts';
 

@@ -5,9 +5,7 @@
  * hydrates) the route.
  */
 import type { ComponentType } from 'react';
-import type { RouteEntry } from '../../schemas/manifest.ts';
-import type { ApiOperation } from '../../schemas/operation.ts';
-import type { PageData } from '../../schemas/page.ts';
+import type { RouteEntry, ApiOperation, PageData } from '@vitrina-docs/schemas';
 
 export interface LazyViews {
   HomeView?: ComponentType;

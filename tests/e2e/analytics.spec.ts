@@ -6,8 +6,7 @@
  * intercepted and counted.
  */
 import type { Page } from '@playwright/test';
-import type { Manifest } from '../../schemas/manifest.ts';
-import type { Analytics } from '../../schemas/site.ts';
+import type { Manifest, Analytics } from '@vitrina-docs/schemas';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const FAKE_METRICA = `(function () {

@@ -6,8 +6,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest, RouteEntry } from '../../schemas/manifest.ts';
-import type { PageData } from '../../schemas/page.ts';
+import type { Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
 import { distDir } from './nginx.ts';
 
 export { expect };

@@ -1,5 +1,5 @@
 /** A page body (hast) written to attack the renderer: every line must come out harmless. */
-import type { HastElement, HastNode, HastRoot } from '../../schemas/hast.ts';
+import type { HastElement, HastNode, HastRoot } from '@vitrina-docs/schemas';
 
 const el = (tagName: string, properties: Record<string, unknown>, children: HastNode[] = []): HastElement =>
   ({ type: 'element', tagName, properties, children }) as HastElement;

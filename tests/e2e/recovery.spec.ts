@@ -1,5 +1,5 @@
 /** A page that fails to load (message + Retry), and a stale tab after a redeploy. */
-import type { Manifest } from '../../schemas/manifest.ts';
+import type { Manifest } from '@vitrina-docs/schemas';
 import { expect, hydrated, markWindow, test, windowMarked } from './fixtures.ts';
 
 const FROM = '/docs/mobile/ic3/visits/start';

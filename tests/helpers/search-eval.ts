@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
-import type { CompactShard, LocaleCode, Manifest, SearchSectionText } from '../../schemas/index.ts';
-import { createEngine } from '../../renderer/search/engine.ts';
-import type { SearchEngine } from '../../renderer/search/search-api.ts';
+import type { CompactShard, LocaleCode, Manifest, SearchSectionText } from '@vitrina-docs/schemas';
+import { createEngine } from '@vitrina-docs/search';
+import type { SearchEngine } from '@vitrina-docs/search';
 
 export interface RelevanceCase {
   query: string;

@@ -3,10 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, inject, it } from 'vitest';
-import type { CompactShard, Manifest, SearchDocsFile } from '../../schemas/index.ts';
-import type { FlatPostings } from '../../renderer/search/flat-postings.ts';
-import { decodeShard } from '../../renderer/search/shard-codec.ts';
-import { loadIndex, searchShard } from '../../renderer/search/query.ts';
+import type { CompactShard, Manifest, SearchDocsFile } from '@vitrina-docs/schemas';
+import type { FlatPostings } from '@vitrina-docs/search';
+import { decodeShard, loadIndex, searchShard } from '@vitrina-docs/search';
 import { engineOf, loadRelevanceSet, rankedRoutes, scoreRelevance, type RelevanceCase } from '../helpers/search-eval.ts';
 import { ROOT, runCli } from '../helpers/project.ts';
 

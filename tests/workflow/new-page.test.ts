@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocFrontmatterSchema, type Diagnostic } from '../../schemas/index.ts';
+import { DocFrontmatterSchema, type Diagnostic } from '@vitrina-docs/schemas';
 import { translationHash } from '../../generator/translations/source-hash.ts';
 import { parse } from 'yaml';
 import { copyFixture, runCli, treeHash } from '../helpers/project.ts';

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkNodeModules, WORKSPACES } from '../../scripts/workspace-links.ts';
 import { ROOT } from '../helpers/project.ts';
 import { median } from './helpers.ts';
 
@@ -24,10 +25,11 @@ const git = (cwd: string, ...args: string[]) => run(cwd, 'git', args);
 /** A git repository with this package's files (sources, bin, scripts) and `content` as its content. */
 function scratchCheckout(content: string): string {
   const root = mkdtempSync(join(tmpdir(), 'vd-hook-'));
-  for (const dir of ['bin', 'generator', 'schemas', 'renderer', 'scripts']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
-  for (const file of ['package.json', 'tsconfig.json', 'tsconfig.build.json']) cpSync(join(ROOT, file), join(root, file));
+  for (const dir of ['bin', 'scripts', ...WORKSPACES])
+    cpSync(join(ROOT, dir), join(root, dir), { recursive: true, filter: (from) => !/[\\/](lib|node_modules)$/.test(from) });
+  for (const file of ['package.json', 'tsconfig.json']) cpSync(join(ROOT, file), join(root, file));
   cpSync(content, join(root, 'content'), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  linkNodeModules(root, ROOT);
   writeFileSync(join(root, '.gitignore'), 'node_modules\n.cache/\nlib/\ndist/\n');
   git(root, 'init', '-q', '-b', 'main');
   git(root, 'config', 'user.email', 'writer@example.com');
@@ -166,7 +168,7 @@ describe('the pre-commit hook on the real content', { timeout: 300_000 }, () => 
       expect(r.code, r.stderr).toBe(0);
       times.push(r.ms);
     }
-    const compiled = existsSync(join(root, 'lib', '.compiled'));
+    const compiled = existsSync(join(root, 'generator', 'lib', '.compiled'));
     const m = median(times);
     console.log(
       `pre-commit: one-page commit on the real content (${compiled ? 'compiled CLI' : 'CLI from the TypeScript sources'}): median ${m} ms [${times.join(', ')}]`,

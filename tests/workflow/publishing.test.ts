@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocaleCode, Manifest, RouteEntry } from '../../schemas/index.ts';
+import type { LocaleCode, Manifest, RouteEntry } from '@vitrina-docs/schemas';
 import { ROOT, runCli } from '../helpers/project.ts';
 
 /**

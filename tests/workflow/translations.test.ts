@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TranslationReportSchema, type Diagnostic } from '../../schemas/index.ts';
+import { TranslationReportSchema, type Diagnostic } from '@vitrina-docs/schemas';
 import { ROOT, runCli } from '../helpers/project.ts';
 
 /** The translators' loop on a copy of the real content: mark, edit the source, see it reported, mark again. */

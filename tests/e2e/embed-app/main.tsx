@@ -1,7 +1,6 @@
 /** A minimal React app that embeds vitrina-docs pages (tests/e2e/embed.spec.ts builds and opens it). */
 import { createRoot } from 'react-dom/client';
-import type { Manifest } from '../../../schemas/manifest.ts';
-import type { PageData } from '../../../schemas/page.ts';
+import type { Manifest, PageData } from '@vitrina-docs/schemas';
 import { DocPage, PageBody } from '../../../renderer/index.ts';
 import '../../../renderer/styles/content.css';
 import { HOSTILE_BODY } from '../hostile-body.ts';

@@ -2,7 +2,7 @@
  * Snippets for search results as plain segments, never HTML: the UI draws each segment as text,
  * marking the matched ones, so a query can never be inserted into the page as markup.
  */
-import type { LocaleCode } from '../../schemas/locale.ts';
+import type { LocaleCode } from '@vitrina-docs/schemas';
 import { queryTokens } from './query.ts';
 import { stemToken, trimToken } from './pipeline.ts';
 

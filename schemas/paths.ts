@@ -2,7 +2,7 @@
  * Pure helpers on site paths, shared by the generator (Node) and the renderer (browser).
  * They import neither Node nor the DOM.
  */
-import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../../schemas/locale-codes.ts';
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from './locale-codes.ts';
 
 /** `/en/docs/x` → `en`; anything else → the default locale. */
 export function localeOfPath(path: string): LocaleCode {

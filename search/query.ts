@@ -3,7 +3,7 @@
  * word (search as you type), and a second try in the other keyboard layout (`dbpbn` → `визит`).
  * Pure: used by the browser, the CLI `query` command and the tests.
  */
-import type { LocaleCode, SearchDoc } from '../../schemas/index.ts';
+import type { LocaleCode, SearchDoc } from '@vitrina-docs/schemas';
 import { analyse, elasticlunr, registerPipeline, trimToken } from './pipeline.ts';
 
 /** Below this many hits a query is also tried in the other keyboard layout. */

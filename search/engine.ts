@@ -4,8 +4,7 @@
  * layout). A section's heading and text are fetched when its hit is drawn (the shard holds only
  * what ranking needs, so that the first search stays small).
  */
-import type { CompactShard, LocaleCode, SearchDoc, SearchSectionText, SearchShardRef, SidebarId } from '../../schemas/index.ts';
-import { fetchJson } from '../router/fetch-json.ts';
+import type { CompactShard, LocaleCode, SearchDoc, SearchSectionText, SearchShardRef, SidebarId } from '@vitrina-docs/schemas';
 import type { LoadSearchEngine, SearchEngine, SearchHit } from './search-api.ts';
 import { FlatPostings } from './flat-postings.ts';
 import { decodeShard } from './shard-codec.ts';
@@ -117,9 +116,12 @@ function warmInIdleTime(index: ReturnType<typeof decodeShard>): void {
   idle(step);
 }
 
-export const loadEngine: LoadSearchEngine = async (ref: SearchShardRef) => {
-  const shard = await fetchJson<CompactShard>(ref.shard);
-  const index = decodeShard(shard);
-  warmInIdleTime(index);
-  return createEngine(shard, (url) => fetchJson<SearchSectionText>(url), index);
-};
+/** Loads a locale's shard with `fetchJson` (the caller's fetch, e.g. one that recognises a redeploy). */
+export function engineLoader(fetchJson: <T>(url: string) => Promise<T>): LoadSearchEngine {
+  return async (ref: SearchShardRef) => {
+    const shard = await fetchJson<CompactShard>(ref.shard);
+    const index = decodeShard(shard);
+    warmInIdleTime(index);
+    return createEngine(shard, (url) => fetchJson<SearchSectionText>(url), index);
+  };
+}

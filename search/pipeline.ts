@@ -12,7 +12,7 @@ import { stemmer as stemEnglish } from '@orama/stemmers/english';
 import { stemmer as stemRussian } from '@orama/stemmers/russian';
 import elasticlunr from 'elasticlunr';
 import { eng, rus } from 'stopword';
-import type { LocaleCode } from '../../schemas/locale.ts';
+import type { LocaleCode } from '@vitrina-docs/schemas';
 
 export const PIPELINE_NAMES = {
   trimmer: 'vd-trimmer',

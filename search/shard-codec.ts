@@ -2,7 +2,7 @@
  * The browser encoding of a search shard, both ways. Pure (no Node, no DOM): the generator
  * encodes, the browser and the tests decode.
  */
-import type { CompactShard } from '../../schemas/search.ts';
+import type { CompactShard } from '@vitrina-docs/schemas';
 import { encodePostings, FlatPostings } from './flat-postings.ts';
 import { decodeSortedWords, encodeSortedWords } from './numbers-codec.ts';
 import { elasticlunr, registerPipeline } from './pipeline.ts';

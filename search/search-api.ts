@@ -4,8 +4,7 @@
  * `engine.ts` implements it over the compact shard decoded into an elasticlunr index; it is
  * loaded lazily by `load-engine.ts`. The UI depends on nothing but this file.
  */
-import type { SearchDoc, SearchShardRef } from '../../schemas/search.ts';
-import type { SidebarId } from '../../schemas/sidebar.ts';
+import type { SearchDoc, SearchShardRef, SidebarId } from '@vitrina-docs/schemas';
 
 export interface SearchHit {
   /** The section: url (route#anchor), title, heading, breadcrumbs, sidebar, text. */
