@@ -92,7 +92,10 @@ const SOURCE = 'vitrina-docs-source';
 export default defineConfig({
   root,
   base: '/',
-  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+  resolve: {
+    conditions: [SOURCE, ...defaultClientConditions],
+    alias: { 'style-to-object': `${root}renderer/hast/no-inline-styles.ts` },
+  },
   publicDir: false,
   clearScreen: false,
   plugins: [react(), viewChunksModule(), plainDynamicImports(), elasticlunrInStrictMode(), precompressAssets()],

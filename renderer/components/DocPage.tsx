@@ -1,43 +1,45 @@
 /**
  * A doc page without the site shell, for embedding: title, endpoint line, body (with the API
- * reference tables) and table of contents. Pass the UI strings of the page's locale
- * (`manifest.locales[page.locale].ui`) and, to follow links in the host app, `onNavigate`.
+ * reference tables) and table of contents, in its own scoped root. Pass the UI strings of the
+ * page's locale (`manifest.locales[page.locale].ui`, or `SiteData.ui()`), and, to keep readers in
+ * the host app, `resolveHref` and `onNavigate` (see EmbedOptions).
  */
 import { useMemo } from 'react';
-import type { UiStrings, PageData } from '@vitrina-docs/schemas';
+import type { PageData, UiStrings } from '@vitrina-docs/schemas';
 import { useActiveHeading } from '../hooks/useActiveHeading.ts';
-import { useLinkHandling } from '../hooks/useLinkHandling.ts';
 import { DocContent, pageToc } from './DocContent.tsx';
+import type { ColourMode, EmbedOptions } from './embed-context.ts';
 import { EndpointLine } from './EndpointLine.tsx';
 import { OperationTables } from './OperationTables.tsx';
+import { EmbedRoot } from './PageBody.tsx';
 import { Toc } from './Toc.tsx';
 import { UiContext } from './ui-context.ts';
 
-export interface DocPageProps {
+export interface DocPageProps extends EmbedOptions {
   page: PageData;
+  /** UI strings (labels of the tables, the copy buttons, the table of contents): `manifest.locales[page.locale].ui`. */
   ui: UiStrings;
-  /** Called instead of a full page load when an internal link is followed. */
-  onNavigate?: (href: string) => void;
+  /** Light or dark; by default the page follows `data-theme` of an ancestor (light without one). */
+  colourMode?: ColourMode;
   /** Draw the table of contents beside the page (default true). */
   toc?: boolean;
   className?: string;
 }
 
-export function DocPage({ page, ui, onNavigate, toc = true, className }: DocPageProps) {
+export function DocPage({ page, ui, colourMode, toc = true, className, components, resolveHref, assetBase, onNavigate }: DocPageProps) {
   const entries = pageToc(page, ui);
   const active = useActiveHeading(toc ? entries.map((e) => e.id) : []);
-  const links = useMemo(() => (onNavigate ? { navigate: onNavigate, prefetch: () => {} } : null), [onNavigate]);
-  const linkHandling = useLinkHandling(links);
+  const embed = useMemo(() => ({ components, resolveHref, assetBase, onNavigate }), [components, resolveHref, assetBase, onNavigate]);
   return (
     <UiContext value={ui}>
-      <div className={`vd-root vd-doc-page ${className ?? ''}`} lang={page.locale} {...linkHandling}>
+      <EmbedRoot className={`vd-doc-page ${className ?? ''}`.trim()} colourMode={colourMode} lang={page.locale} embed={embed}>
         <article className="doc">
           <h1 className="doc-title">{page.title}</h1>
           {page.operation && <EndpointLine operation={page.operation} />}
           <DocContent page={page} tables={OperationTables} />
         </article>
         {toc && <Toc entries={entries} active={active} />}
-      </div>
+      </EmbedRoot>
     </UiContext>
   );
 }

@@ -28,7 +28,7 @@ export function useLinkHandling(handler: LinkHandler | null) {
     onClick(event: MouseEvent) {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = routeLink(event.target);
-      if (!link) return;
+      if (!link || (handler.anchorsNative && link.href.startsWith('#'))) return;
       event.preventDefault();
       handler.navigate(link.href);
     },
