@@ -1,6 +1,6 @@
 /** Checks that a hostile body (hostile-body.ts) under `scope` was drawn without anything dangerous. */
 import { expect, type Page } from '@playwright/test';
-import { PWNED } from './hostile-body.ts';
+import { PWNED } from '../embed-app/hostile-body.ts';
 
 /** Clicking its links must run nothing either. */
 export async function assertHarmless(page: Page, scope: string): Promise<void> {

@@ -1,7 +1,7 @@
 /** The renderer draws only allowed elements and attributes, and drops unsafe URLs, even from hostile JSON. */
 import { expect, hydrated, test } from './fixtures.ts';
 import { assertHarmless } from './assert-harmless.ts';
-import { HOSTILE_BODY } from './hostile-body.ts';
+import { HOSTILE_BODY } from '../embed-app/hostile-body.ts';
 
 test('hostile page JSON is drawn harmless', async ({ page, site, pageErrors }) => {
   const target = '/docs/mobile/ic3/visits/end';

@@ -1,0 +1,108 @@
+/**
+ * Each workspace package, packed and installed into a fresh folder as its users install it: what
+ * it pulls in, and that it works there without anything of this repository.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedPackages, installFresh, packWorkspaces, TOOLCHAIN, type PackageName } from './helpers/packages.ts';
+import { ROOT } from './helpers/project.ts';
+
+let packs: Record<PackageName, string>;
+const made: string[] = [];
+
+const node = (cwd: string, script: string) =>
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH } });
+
+beforeAll(() => {
+  packs = packWorkspaces();
+  made.push(join(packs['@vitrina-docs/schemas'], '..'));
+}, 120_000);
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('packed packages', { timeout: 240_000 }, () => {
+  it('@vitrina-docs/schemas installs zod only, and its schemas and path helpers work', () => {
+    const dir = installFresh('schemas', { '@vitrina-docs/schemas': `file:${packs['@vitrina-docs/schemas']}` });
+    made.push(dir);
+    expect([...installedPackages(dir)].sort()).toEqual(['@vitrina-docs/schemas', 'zod']);
+    const out = node(
+      dir,
+      `import { DocFrontmatterSchema } from '@vitrina-docs/schemas';
+       import { withLocale } from '@vitrina-docs/schemas/paths';
+       const r = DocFrontmatterSchema.safeParse({ title: 'Start a visit', description: 'x'.repeat(60), sidebar_positon: 1 });
+       console.log(JSON.stringify({ ok: r.success, key: r.error?.issues[0]?.keys?.[0], path: withLocale('/docs/mobile', 'en') }));`,
+    );
+    expect(JSON.parse(out)).toEqual({ ok: false, key: 'sidebar_positon', path: '/en/docs/mobile' });
+  });
+
+  it('@vitrina-docs/renderer installs React, the schemas and rehype-react, nothing of the toolchain, and draws a body', () => {
+    const dir = installFresh(
+      'renderer',
+      { '@vitrina-docs/renderer': `file:${packs['@vitrina-docs/renderer']}`, react: '^19.0.0', 'react-dom': '^19.0.0' },
+      { '@vitrina-docs/schemas': packs['@vitrina-docs/schemas'] },
+    );
+    made.push(dir);
+    const installed = installedPackages(dir);
+    for (const name of ['@vitrina-docs/renderer', '@vitrina-docs/schemas', 'react', 'react-dom', 'rehype-react', 'unified']) {
+      expect(installed).toContain(name);
+    }
+    for (const name of [...TOOLCHAIN, '@vitrina-docs/search', 'elasticlunr', '@orama/stemmers', 'stopword']) {
+      expect(installed, name).not.toContain(name);
+    }
+    const html = node(
+      dir,
+      `import { createElement } from 'react';
+       import { renderToStaticMarkup } from 'react-dom/server';
+       import { PageBody } from '@vitrina-docs/renderer';
+       const body = { type: 'root', children: [
+         { type: 'element', tagName: 'h2', properties: { id: 'steps' }, children: [{ type: 'text', value: 'Steps' }] },
+         { type: 'element', tagName: 'p', properties: {}, children: [
+           { type: 'element', tagName: 'a', properties: { href: '/docs/mobile' }, children: [{ type: 'text', value: 'app' }] },
+           { type: 'element', tagName: 'a', properties: { href: 'javascript:alert(1)' }, children: [{ type: 'text', value: 'x' }] },
+         ] },
+       ] };
+       console.log(renderToStaticMarkup(createElement(PageBody, { body, colourMode: 'dark', locale: 'ru', resolveHref: (h) => '/help' + h })));`,
+    );
+    expect(html).toContain('<div class="vd-root vd-page-body" data-theme="dark" lang="ru">');
+    expect(html).toContain('<h2 id="steps">Steps');
+    expect(html).toContain('href="/help/docs/mobile"');
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('@vitrina-docs/search installs its language pipeline only', () => {
+    const dir = installFresh(
+      'search',
+      { '@vitrina-docs/search': `file:${packs['@vitrina-docs/search']}` },
+      { '@vitrina-docs/schemas': packs['@vitrina-docs/schemas'] },
+    );
+    made.push(dir);
+    const installed = installedPackages(dir);
+    for (const name of [...TOOLCHAIN, 'unified', 'react', 'react-dom', '@vitrina-docs/renderer'])
+      expect(installed, name).not.toContain(name);
+    const out = node(dir, `import { analyse } from '@vitrina-docs/search'; console.log(analyse('Визиты агентов', 'ru').join(' '));`);
+    expect(out.trim()).toBe('визит агент');
+  });
+
+  it('@vitrina-docs/generator installs and runs its CLI on a fresh project', () => {
+    const dir = installFresh(
+      'generator',
+      { '@vitrina-docs/generator': `file:${packs['@vitrina-docs/generator']}` },
+      { '@vitrina-docs/schemas': packs['@vitrina-docs/schemas'], '@vitrina-docs/search': packs['@vitrina-docs/search'] },
+    );
+    made.push(dir);
+    cpSync(join(ROOT, 'tests', 'fixtures', 'site-ok', 'content'), join(dir, 'content'), { recursive: true });
+    const bin = join(dir, 'node_modules', '.bin', 'vitrina-docs');
+    const validate = execFileSync(bin, ['validate'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(validate).toBe('');
+    writeFileSync(
+      join(dir, 'compile.mjs'),
+      "import { compileMarkdown } from '@vitrina-docs/generator';\nconst r = await compileMarkdown('Lead.\\n\\n## Steps {#steps}\\n');\nconsole.log(JSON.stringify(r.toc));\n",
+    );
+    expect(JSON.parse(execFileSync(process.execPath, ['compile.mjs'], { cwd: dir, encoding: 'utf8' }))).toEqual([
+      { depth: 2, id: 'steps', text: 'Steps' },
+    ]);
+  });
+});
