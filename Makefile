@@ -20,9 +20,10 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-system-deps: ## install Debian's chromium, nginx and zopfli when missing (browser tests, precompressed assets)
+system-deps: ## install Debian's chromium, nginx, zopfli and pre-commit when missing (browser tests, precompressed assets, the pre-commit framework test)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	[ -x /usr/bin/pre-commit ] || missing="$$missing pre-commit"; \
 	command -v zopfli >/dev/null 2>&1 || missing="$$missing zopfli"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \

@@ -3,7 +3,7 @@
  * it pulls in, and that it works there without anything of this repository.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedPackages, installFresh, packWorkspaces, TOOLCHAIN, type PackageName } from './helpers/packages.ts';
@@ -21,6 +21,29 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the repository package (what the pre-commit framework packs and installs)', () => {
+  it('depends on the CLI’s packages by path and lists their runtime dependencies, with the same ranges', () => {
+    const read = (dir: string) =>
+      JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; files?: string[] };
+    const root = read('.');
+    for (const pkg of ['schemas', 'search', 'generator']) {
+      expect(root.dependencies?.[`@vitrina-docs/${pkg}`]).toBe(`file:./${pkg}`);
+      for (const [name, range] of Object.entries(read(pkg).dependencies ?? {})) {
+        if (!name.startsWith('@vitrina-docs/')) expect(root.dependencies?.[name], `${pkg} needs ${name}`).toBe(range);
+      }
+      expect(root.files).toContain(`${pkg}/lib/`);
+    }
+  });
+});
+
+describe('the README’s embedding guide', () => {
+  it('shows the example app as it is in tests/embed-app/main.tsx', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /<!-- embed-app\/main\.tsx[^\n]*-->\n```tsx\n([\s\S]*?)```\n/.exec(readme)?.[1];
+    expect(block).toBe(readFileSync(join(ROOT, 'tests', 'embed-app', 'main.tsx'), 'utf8'));
+  });
 });
 
 describe('packed packages', { timeout: 240_000 }, () => {
