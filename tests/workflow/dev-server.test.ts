@@ -9,8 +9,8 @@ import { CHROMIUM, CHROMIUM_ARGS, median } from './helpers.ts';
 
 /**
  * The writers' preview end to end: a real dev server on a copy of a small content folder,
- * a real Chromium, a real file write. Prints the edit → browser time (the budget is 300 ms;
- * budgets are measured, not asserted tightly: this machine is shared).
+ * a real Chromium, a real file write. Prints the edit → browser time; `make bench` measures it
+ * against the budget (300 ms).
  */
 
 const PAGE_FILE = 'content/docs/mobile/ic3/visits/start.ru.md';
@@ -106,7 +106,6 @@ describe.skipIf(!existsSync(CHROMIUM))('vitrina-docs dev in Chromium', () => {
       const times = await measureEdits(server, page, root, 'plain');
       const m = median(times);
       console.log(`dev: edit → browser shows it (plain preview): median ${m} ms over ${times.length} edits [${times.join(', ')}]`);
-      expect(m).toBeLessThan(1500);
 
       // The scroll position survives the reload.
       await page.setViewportSize({ width: 800, height: 300 });
@@ -216,7 +215,6 @@ describe.skipIf(!existsSync(CHROMIUM))('vitrina-docs dev in Chromium', () => {
       const times = await measureEdits(server, page, root, 'app');
       const m = median(times);
       console.log(`dev: edit → browser shows it (renderer): median ${m} ms over ${times.length} edits [${times.join(', ')}]`);
-      expect(m).toBeLessThan(1500);
       // The renderer redrew the page in place: still the first document, scroll unchanged.
       expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
       expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
