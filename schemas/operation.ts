@@ -41,7 +41,8 @@ export const ApiOperationSchema = z
     responses: z.array(
       z.strictObject({
         status: z.string(),
-        description: z.string(),
+        code: z.string().optional().describe('Error responses: the machine-readable `error.code` this status carries, e.g. `not_found`'),
+        description: z.string().describe('What the status means at this endpoint'),
         contentType: z.string().nullable(),
         fields: z.array(ApiFieldSchema),
       }),

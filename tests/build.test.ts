@@ -101,6 +101,25 @@ describe('build of the fixture site', () => {
     expect(existsSync(join(dist, 'api/v1.5.yaml'))).toBe(true);
   });
 
+  it("gives each response its meaning at this endpoint and its error code, in the page's language", () => {
+    const responses = (path: string) => {
+      const route = manifest.routes.find((r) => r.path === path);
+      if (route?.kind !== 'doc') throw new Error(`missing route ${path}`);
+      return PageDataSchema.parse(JSON.parse(readFileSync(join(dist, route.data), 'utf8'))).operation!.responses;
+    };
+    // The 404 refers to the shared response and says what it means for a list, beside the $ref.
+    expect(responses('/docs/api/backend/methods/v1.5/brands')[1]).toMatchObject({
+      status: '404',
+      code: 'not_found',
+      description: 'Номер страницы больше последней',
+    });
+    expect(responses('/en/docs/api/backend/methods/v1.5/brands')[1]).toMatchObject({
+      code: 'not_found',
+      description: 'The page number is past the last page',
+    });
+    expect(responses('/docs/api/backend/methods/v1.5/brands')[0]).not.toHaveProperty('code');
+  });
+
   it('highlights code at build time with classes, not inline styles', () => {
     const css = manifest.assets.css.map((u) => readFileSync(join(dist, u), 'utf8')).join('');
     expect(css).toMatch(/--shiki-light:/);

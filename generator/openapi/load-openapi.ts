@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Diagnostics } from '../diagnostics.ts';
 import { parseYamlLazily, positionOf, type YamlSource } from '../yaml-source.ts';
 import { sha, type BuildCache } from '../pipeline/page-cache.ts';
+import { checkRussianTexts } from './check-russian-texts.ts';
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -27,6 +28,8 @@ export interface OpenApiDescription {
   operations: Map<string, ResolvedOperation>;
   /** The YAML text as written, published for download. */
   text: string;
+  /** A hash of `text`: the key of every cached check that depends on the description. */
+  hash: string;
 }
 
 /** The official JSON Schema of OpenAPI, loaded only when a description must be validated (it is slow to compile). */
@@ -58,9 +61,15 @@ export function resolveLocalRefs(rootDoc: unknown): unknown {
         memo.set(ref, target);
         Object.assign(target, walk(lookup(ref)) as object);
       }
-      // OpenAPI 3.1 allows keys beside a $ref (a field's own description): keep them, over the target.
       const { $ref: _ref, ...siblings } = obj;
-      return Object.keys(siblings).length ? { allOf: [target], ...(walk(siblings) as object) } : target;
+      if (!Object.keys(siblings).length) return target;
+      // OpenAPI 3.1 allows keys beside a $ref. Beside a schema they are a schema of their own
+      // (a field's description): both apply. Beside a response, parameter or header they
+      // override the component's (the response's meaning at this endpoint: `description`,
+      // `x-description-ru`).
+      return ref.startsWith('#/components/schemas/')
+        ? { allOf: [target], ...(walk(siblings) as object) }
+        : { ...target, ...(walk(siblings) as object) };
     }
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(obj)) out[k] = walk(v);
@@ -120,6 +129,7 @@ export async function loadOpenApi(
     }
     return null;
   }
+  checkRussianTexts(src, text, diagnostics, cache);
   const spec = resolveLocalRefs(raw) as Record<string, unknown>;
   const servers = (spec.servers as { url: string }[] | undefined) ?? [];
   const serverUrl = (servers[0]?.url ?? '').replace(/\/$/, '');
@@ -158,7 +168,7 @@ export async function loadOpenApi(
       });
     }
   }
-  return { version, file, serverUrl, spec, operations, text };
+  return { version, file, serverUrl, spec, operations, text, hash: sha('openapi', text) };
 }
 
 export type { YamlSource };

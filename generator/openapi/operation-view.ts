@@ -92,6 +92,29 @@ function jsonContent(obj: Record<string, unknown> | undefined): { type: string; 
   return { type, schema: content[type]?.schema ?? {} };
 }
 
+/**
+ * The machine-readable error code of an error response (`not_found`), as its JSON examples
+ * give it in `error.code`; or the one value its schema allows there.
+ */
+export function errorCodeOf(response: Record<string, unknown>): string | undefined {
+  const content = response.content as Record<string, Record<string, unknown>> | undefined;
+  const type = content && Object.keys(content).find((t) => t.includes('json'));
+  const media = type ? content[type] : undefined;
+  if (!media) return undefined;
+  const values = [media.example, ...Object.values((media.examples ?? {}) as Record<string, { value?: unknown }>).map((e) => e?.value)];
+  for (const v of values) {
+    const code = (v as { error?: { code?: unknown } } | undefined)?.error?.code;
+    if (typeof code === 'string') return code;
+  }
+  const error = mergeAllOf(
+    (mergeAllOf((media.schema as JsonSchema) ?? {}).properties as Record<string, JsonSchema> | undefined)?.error ?? {},
+  );
+  const code = (error.properties as Record<string, JsonSchema> | undefined)?.code;
+  if (typeof code?.const === 'string') return code.const;
+  if (Array.isArray(code?.enum) && code.enum.length === 1 && typeof code.enum[0] === 'string') return code.enum[0];
+  return undefined;
+}
+
 /** The response schema of a status (for checking examples). */
 export function responseSchema(op: ResolvedOperation, status: string): JsonSchema | null {
   const responses = (op.operation.responses ?? {}) as Record<string, Record<string, unknown>>;
@@ -123,8 +146,10 @@ export function operationView(api: OpenApiDescription, op: ResolvedOperation, lo
   const bodyContent = jsonContent(body);
   const responses = Object.entries((o.responses ?? {}) as Record<string, Record<string, unknown>>).map(([status, r]) => {
     const c = jsonContent(r);
+    const code = status.startsWith('2') ? undefined : errorCodeOf(r);
     return {
       status,
+      ...(code ? { code } : {}),
       description: localized(r, 'description', locale),
       contentType: c?.type ?? null,
       fields: c && status.startsWith('2') ? flattenSchema(c.schema, locale) : [],

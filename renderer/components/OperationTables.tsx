@@ -160,6 +160,12 @@ export function OperationTables({ operation }: { operation: ApiOperation }) {
               <tr key={r.status}>
                 <td>
                   <code className={`status status-${r.status.charAt(0)}xx`}>{r.status}</code>
+                  {r.code && (
+                    <>
+                      {' '}
+                      <code className="api-error-code">{r.code}</code>
+                    </>
+                  )}
                 </td>
                 <td>
                   <InlineText text={r.description} />
