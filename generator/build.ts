@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '@vitrina-docs/schemas';
 import { Diagnostics } from './diagnostics.ts';
-import { checkApiPages } from './openapi/check-api-pages.ts';
+import { checkApiPages, needsOpenApi } from './openapi/check-api-pages.ts';
 import { loadOpenApi, type OpenApiDescription } from './openapi/load-openapi.ts';
 import { checkContent } from './pipeline/check.ts';
 import { checkLinks } from './pipeline/link.ts';
@@ -93,7 +93,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   // A check of a few pages (a pre-commit hook) reads the OpenAPI descriptions only when it
   // reports on an API page (the other compiled pages are there for their heading ids).
   const apiPages = only ? transformed.filter((p) => only.report.has(p.src.file)) : transformed;
-  const apis = apiPages.some((p) => p.fm.api)
+  const apis = apiPages.some(needsOpenApi)
     ? await loadApis(root, content.openapiFiles, diagnostics, cache)
     : new Map<string, OpenApiDescription>();
   lap('openapi');

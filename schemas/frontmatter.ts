@@ -22,6 +22,13 @@ export const DocFrontmatterSchema = z
     api: z
       .strictObject({
         operation: z.string().min(1).describe("operationId in the OpenAPI description of the page's API version"),
+        version: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            'API version of the operation (content/api/<version>.yaml), for a page outside a versioned folder such as the SDK token pages; a versioned folder gives its own',
+          ),
       })
       .optional()
       .describe('Makes this an API method page drawn from an OpenAPI operation'),

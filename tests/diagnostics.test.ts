@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline } from '../generator/build.ts';
 import type { Diagnostic } from '@vitrina-docs/schemas';
 import { ROOT, copyFixture, runCli } from './helpers/project.ts';
 
-// One fixture per check of the content contract, each at a known file and line
-// (tests/fixtures/site-bad/expected.tsv).
+// One fixture per check of the content contract, each at a known file and line, or line and
+// column (tests/fixtures/site-bad/expected.tsv).
 const expected = readFileSync(join(ROOT, 'tests/fixtures/site-bad/expected.tsv'), 'utf8')
   .split('\n')
   .filter((l) => l && !l.startsWith('#'))
@@ -14,6 +14,10 @@ const expected = readFileSync(join(ROOT, 'tests/fixtures/site-bad/expected.tsv')
     const [file, line, code] = l.split('\t');
     return `content/${file}:${line} ${code}`;
   });
+/** Where an expected entry names a column, the diagnostic must be at that column too. */
+const withColumn = new Set(expected.map((e) => e.slice(0, e.indexOf(' ')).replace(/:\d+$/, '')));
+const key = (d: Diagnostic) =>
+  withColumn.has(`${d.file}:${d.line}`) ? `${d.file}:${d.line}:${d.column} ${d.code}` : `${d.file}:${d.line} ${d.code}`;
 
 describe('diagnostics on the failing fixture', () => {
   const fixture = copyFixture('site-bad');
@@ -23,7 +27,7 @@ describe('diagnostics on the failing fixture', () => {
   });
   afterAll(() => fixture.cleanup());
 
-  const errors = () => diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.code}`);
+  const errors = () => diagnostics.filter((d) => d.severity === 'error').map(key);
 
   it.each(expected)('reports %s', (entry) => {
     expect(errors()).toContain(entry);
@@ -63,8 +67,37 @@ describe('diagnostics on the failing fixture', () => {
       'h1-in-body',
       'unknown-fact',
       'duplicate-heading-id',
+      'unknown-endpoint',
+      'example-unknown-schema',
     ])
       expect(codes, code).toContain(code);
+  });
+
+  it('names the schema, the field and what was expected in a JSON example, at the value', () => {
+    const at = (line: number) => diagnostics.find((d) => d.file.endsWith('support/json-example.en.md') && d.line === line);
+    expect(at(10)?.message).toBe('the object lacks the required field "name" (v1.5:Brand)');
+    expect(at(11)?.message).toBe('id is "seven": expected integer (v1.5:Brand)');
+    expect(at(13)?.message).toBe('field "colour" is not in the schema (v1.5:Brand)');
+  });
+
+  it('says which description lacks an endpoint, and which methods its path has', () => {
+    const post = diagnostics.find((d) => d.code === 'unknown-endpoint' && d.file.endsWith('endpoints.en.md') && d.line === 13);
+    expect(post?.message).toContain(
+      'POST /api/v1.5/catalog/brands is not an operation of content/api/v1.5.yaml (it has GET /catalog/brands)',
+    );
+  });
+
+  it('warns of an OpenAPI text without its Russian version, at its key', () => {
+    const missing = diagnostics.filter((d) => d.code === 'openapi-missing-ru');
+    expect(missing).toEqual([
+      expect.objectContaining({
+        file: 'content/api/v1.5.yaml',
+        line: 10,
+        column: 7,
+        severity: 'warning',
+        message: expect.stringContaining('paths."/catalog/brands".get.description has no Russian text: add x-description-ru'),
+      }),
+    ]);
   });
 
   it('names the key, the value found and what was expected', () => {
@@ -104,5 +137,26 @@ describe('diagnostics on the failing fixture', () => {
       column: expect.any(Number),
       code: expect.any(String),
     });
+  });
+});
+
+describe('a missing Russian OpenAPI text', () => {
+  it('is a warning, and an error with --strict', async () => {
+    const fixture = copyFixture('site-ok');
+    const failing = async () =>
+      (JSON.parse((await runCli(['-C', fixture.root, 'validate', '--strict', '--format', 'json'])).stdout) as { errors: number }).errors;
+    try {
+      const before = await failing();
+      const file = join(fixture.root, 'content/api/v1.5.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(', x-description-ru: Номер страницы', ''));
+      const plain = await runCli(['-C', fixture.root, 'validate']);
+      expect(plain.code).toBe(0);
+      expect(plain.stderr).toMatch(
+        /content\/api\/v1\.5\.yaml:11:\d+ {2}warning {2}openapi-missing-ru {2}paths\."\/catalog\/brands"\.get\.parameters\[0\]\.description has no Russian text/,
+      );
+      expect(await failing()).toBe(before + 1);
+    } finally {
+      fixture.cleanup();
+    }
   });
 });

@@ -11,18 +11,27 @@ export interface CodeBlocksOptions {
   highlighter?: CodeHighlighter;
 }
 
-/** A fenced block as the pair check sees it. */
+/** A fenced block as the checks see it (the pair check, the JSON example check). */
 export interface CollectedCode {
   lang: string;
   value: string;
   title: string | null;
+  /** `schema="v1:Visit"`: the OpenAPI schema a JSON example shows (checked against it). */
+  schema: string | null;
+  /** Line of the opening fence; the code starts on the next line. */
   line: number;
+  /** Column of the opening fence (a fence in a list item is indented, and so is its code). */
+  column: number;
 }
 
-/** `title="request.sh"` from a fence's meta string. */
-export function parseCodeMeta(meta: string | null | undefined): { title: string | null } {
-  const m = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta ?? '');
-  return { title: m ? (m[1] ?? m[2] ?? m[3] ?? null) : null };
+function metaAttribute(meta: string | null | undefined, name: string): string | null {
+  const m = new RegExp(`(?:^|\\s)${name}=(?:"([^"]*)"|'([^']*)'|(\\S+))`).exec(meta ?? '');
+  return m ? (m[1] ?? m[2] ?? m[3] ?? null) : null;
+}
+
+/** `title="request.sh"` and `schema="v1:Visit"` from a fence's meta string. */
+export function parseCodeMeta(meta: string | null | undefined): { title: string | null; schema: string | null } {
+  return { title: metaAttribute(meta, 'title'), schema: metaAttribute(meta, 'schema') };
 }
 
 /**
@@ -47,8 +56,15 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
           'warning',
         );
       }
-      const { title } = parseCodeMeta(node.meta);
-      blocks.push({ lang: lang ?? requested, value: node.value, title, line: node.position?.start.line ?? 1 });
+      const { title, schema } = parseCodeMeta(node.meta);
+      blocks.push({
+        lang: lang ?? requested,
+        value: node.value,
+        title,
+        schema,
+        line: node.position?.start.line ?? 1,
+        column: node.position?.start.column ?? 1,
+      });
       let pre: Element;
       if (options.highlighter && lang && lang !== 'text') {
         pre = structuredClone(highlighted(options.highlighter, lang, node.value));

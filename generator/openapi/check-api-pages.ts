@@ -1,39 +1,26 @@
-import type { Ajv2020 as Ajv2020Type } from 'ajv/dist/2020.js';
-import type * as Ajv2020Module from 'ajv/dist/2020.js';
-import { createRequire } from 'node:module';
 import type { Diagnostics } from '../diagnostics.ts';
-import { sha, type BuildCache } from '../pipeline/page-cache.ts';
+import type { BuildCache } from '../pipeline/page-cache.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
+import { checkEndpointMentions } from './check-endpoint-mentions.ts';
+import { checkJsonExamples } from './check-json-examples.ts';
 import type { OpenApiDescription, ResolvedOperation } from './load-openapi.ts';
-import { responseSchema } from './operation-view.ts';
 
-type Validate = ReturnType<Ajv2020Type['compile']>;
-let ajv: Ajv2020Type | null = null;
-const compiled = new WeakMap<object, Validate>();
-
-/** ajv is loaded when an example has to be checked (results are cached by their inputs). */
-function compileSchema(schema: object): Validate {
-  if (!ajv) {
-    const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof Ajv2020Module;
-    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  }
-  let v = compiled.get(schema);
-  if (!v) {
-    v = ajv.compile(schema);
-    compiled.set(schema, v);
-  }
-  return v;
+/** The API version of a method page: the version of its folder (v1.5 or v1), else the one its `api` names. */
+export function apiVersionOf(page: TransformedPage): string | null {
+  if (page.sidebar !== 'api') return null;
+  return page.version ?? page.fm.api?.version ?? null;
 }
 
-/** The API version of a method page: the version of its folder (v1.5 or v1). */
-export function apiVersionOf(page: TransformedPage): string | null {
-  return page.sidebar === 'api' ? page.version : null;
+/** Whether checking a page needs the OpenAPI descriptions (a partial check loads them only then). */
+export function needsOpenApi(page: TransformedPage): boolean {
+  return Boolean(page.fm.api) || page.sidebar === 'api' || page.compiled.codeBlocks.some((b) => b.schema);
 }
 
 /**
- * Each method page names an operation of its version's description; each JSON example
- * titled with a status (```json title="200 OK") validates against that response's schema;
- * each operation has a page (unless `reportUnused` is false: a check of some pages only).
+ * Everything the pages say about the API, checked against the OpenAPI descriptions: each
+ * method page names an operation of its version's description; each operation has a page
+ * (unless `reportUnused` is false: a check of some pages only); every JSON example that says
+ * which schema it shows matches it; every endpoint an API or SDK page names exists.
  */
 export function checkApiPages(
   pages: readonly TransformedPage[],
@@ -55,13 +42,25 @@ export function checkApiPages(
             (page.src.frontmatter.doc.get('api', true) as { range?: number[] } | undefined)?.range?.[0] ?? 0,
           ).line + 1
         : 2;
+    if (page.version && page.fm.api?.version && page.fm.api.version !== page.version) {
+      diagnostics.error(
+        page.src.file,
+        fmLine,
+        1,
+        'unknown-operation',
+        `api.version is ${page.fm.api.version} but the page is in the folder of version ${page.version}: remove api.version`,
+      );
+      continue;
+    }
     if (!api) {
       diagnostics.error(
         page.src.file,
         fmLine,
         1,
         'unknown-operation',
-        `no OpenAPI description for this page's API version (${version ?? 'none'}): expected content/api/${version ?? '<version>'}.yaml`,
+        version
+          ? `no OpenAPI description for this page's API version (${version}): expected content/api/${version}.yaml`
+          : `this page is in no versioned folder: name the version of the operation, api: { operation: ${opId}, version: … }`,
       );
       continue;
     }
@@ -79,42 +78,9 @@ export function checkApiPages(
     }
     used.add(`${api.version}:${opId}`);
     resolved.set(page, { api, op });
-    for (const block of page.compiled.codeBlocks) {
-      if (block.lang !== 'json' || !block.title) continue;
-      const status = /^(\d{3})\b/.exec(block.title)?.[1];
-      if (!status) continue;
-      const key = sha('example', api.text, opId, status, block.value);
-      const known = cache?.check(key);
-      if (known !== undefined) {
-        if (known !== null) diagnostics.error(page.src.file, block.line, 1, known.split('\t')[0]!, known.split('\t')[1]!);
-        continue;
-      }
-      const report = (code: string, message: string) => {
-        diagnostics.error(page.src.file, block.line, 1, code, message);
-        cache?.setCheck(key, `${code}\t${message}`);
-      };
-      const schema = responseSchema(op, status);
-      if (!schema) {
-        report('example-schema-mismatch', `operation "${opId}" has no ${status} response with a JSON schema`);
-        continue;
-      }
-      let data: unknown;
-      try {
-        data = JSON.parse(block.value);
-      } catch (e) {
-        report('example-invalid-json', `the ${status} example is not valid JSON: ${(e as Error).message}`);
-        continue;
-      }
-      const validate = compileSchema(schema);
-      if (!validate(data)) {
-        const first = validate.errors
-          ?.slice(0, 3)
-          .map((e) => `${e.instancePath || '(root)'} ${e.message}`)
-          .join('; ');
-        report('example-schema-mismatch', `the ${status} example does not match the response schema of "${opId}": ${first}`);
-      } else cache?.setCheck(key, null);
-    }
   }
+  checkJsonExamples(pages, apis, resolved, diagnostics, cache);
+  checkEndpointMentions(pages, apis, diagnostics);
   // Only a check of every page can tell that an operation has none.
   if (options.reportUnused === false) return resolved;
   for (const api of apis.values()) {

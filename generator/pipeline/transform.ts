@@ -102,6 +102,14 @@ export function checkTranslationPairs(pages: readonly TransformedPage[], diagnos
               'translation-code-mismatch',
               `code block ${i + 1} is ${blockB.lang || 'without language'} here and ${blockA.lang} in ${source.src.file} (line ${blockA.line})`,
             );
+          } else if (blockA.schema !== blockB.schema) {
+            diagnostics.error(
+              t.src.file,
+              blockB.line,
+              blockB.column,
+              'translation-code-mismatch',
+              `code block ${i + 1} shows ${blockB.schema ? `schema="${blockB.schema}"` : 'no schema'} here and ${blockA.schema ? `schema="${blockA.schema}"` : 'no schema'} in ${source.src.file} (line ${blockA.line})`,
+            );
           }
         });
       }
