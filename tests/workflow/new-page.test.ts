@@ -38,7 +38,7 @@ describe('vitrina-docs new', () => {
       ['--operation', 'brands'],
       'api-method',
       'api-method:v1.5',
-      ['request-example', 'response-example', 'errors'],
+      ['request-example', 'response-example', 'pitfalls'],
     ],
   ] as const)('%s: writes a ru+en pair of its type and lists the route', async (route, args, type, kind, ids) => {
     const r = await cli('new', route, ...args);
