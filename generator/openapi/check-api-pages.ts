@@ -36,7 +36,8 @@ export function checkApiPages(
     if (!opId) continue;
     const version = apiVersionOf(page);
     const api = version ? apis.get(version) : undefined;
-    const fmLine =
+    // The line of `api:` needs the frontmatter parsed with positions: only for a finding.
+    const fmLine = () =>
       page.src.frontmatter && page.src.frontmatter.doc.contents
         ? page.src.frontmatter.lines.linePos(
             (page.src.frontmatter.doc.get('api', true) as { range?: number[] } | undefined)?.range?.[0] ?? 0,
@@ -45,7 +46,7 @@ export function checkApiPages(
     if (page.version && page.fm.api?.version && page.fm.api.version !== page.version) {
       diagnostics.error(
         page.src.file,
-        fmLine,
+        fmLine(),
         1,
         'unknown-operation',
         `api.version is ${page.fm.api.version} but the page is in the folder of version ${page.version}: remove api.version`,
@@ -55,7 +56,7 @@ export function checkApiPages(
     if (!api) {
       diagnostics.error(
         page.src.file,
-        fmLine,
+        fmLine(),
         1,
         'unknown-operation',
         version
@@ -69,7 +70,7 @@ export function checkApiPages(
       const near = [...api.operations.keys()].filter((k) => k.includes(opId) || opId.includes(k)).slice(0, 3);
       diagnostics.error(
         page.src.file,
-        fmLine,
+        fmLine(),
         1,
         'unknown-operation',
         `operation "${opId}" is not in ${api.file}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,

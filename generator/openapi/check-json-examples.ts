@@ -86,7 +86,8 @@ function validatorOf(schema: JsonSchema): ReturnType<Ajv2020Type['compile']> {
   if (!ajv) {
     // ajv is loaded only when an example has to be checked (results are cached by their inputs).
     const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof Ajv2020Module;
-    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    // The schemas come from descriptions already validated against the OpenAPI specification.
+    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, validateSchema: false });
   }
   let v = compiled.get(schema);
   if (!v) {
