@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Manifest, PageData, RouteEntry } from '@vitrina-docs/schemas';
+import type { Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import type { Diagnostics } from './diagnostics.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
 
@@ -10,6 +11,7 @@ export const RENDERER_CACHE = '.cache/renderer';
 interface ServerEntry {
   renderDocument(input: {
     manifest: Manifest;
+    chunks: readonly (readonly [string, ManifestChunk])[];
     route: RouteEntry | null;
     page: PageData | null;
     assets: { scripts: string[]; styles: string[]; preload: string[] };
@@ -41,14 +43,32 @@ export function entryAssets(viteManifest: Record<string, ViteManifestChunk>): { 
   return { scripts: [url(entry.file)], styles: [...styles].map(url), preload: [...preload].map(url) };
 }
 
+/** The chunks a route's page is drawn with (named in its HTML), by URL. */
+export function chunksOf(site: Pick<AssembledSite, 'chunks' | 'chunksOfRoute'>, route: RouteEntry | null): [string, ManifestChunk][] {
+  return (route ? (site.chunksOfRoute.get(route.path) ?? []) : []).flatMap((url) => {
+    const chunk = site.chunks.get(url);
+    return chunk ? [[url, chunk] as [string, ManifestChunk]] : [];
+  });
+}
+
 /** The HTML file of a route: `/docs/a` → `docs/a/index.html`, `/` → `index.html`. */
 export function htmlFileOf(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
 }
 
 /**
+ * The one stylesheet of every page: the renderer's CSS and the build's own (code highlighting),
+ * joined into `assets/site.<hash>.css`, so that the first paint waits for a single request.
+ */
+export function siteStylesheet(clientDir: string, styles: string[], extra: string): { url: string; css: string } {
+  const css = [...styles.map((url) => readFileSync(join(clientDir, url.slice(1)), 'utf8')), extra].filter(Boolean).join('\n');
+  return { url: `/assets/site.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`, css };
+}
+
+/**
  * Stage 6 (HTML half): every route through the renderer's server entry, plus 404.html, each
- * handed to `write` as soon as it is drawn.
+ * handed to `write` as soon as it is drawn; and the site's stylesheet (the renderer's CSS with
+ * `options.css`, the build's code highlighting).
  * Returns null (with a warning) when the renderer has not been built.
  */
 export async function prerenderPages(
@@ -56,6 +76,7 @@ export async function prerenderPages(
   site: AssembledSite,
   diagnostics: Diagnostics,
   write: (file: string, html: string) => void,
+  options: { css?: string } = {},
 ): Promise<{ pages: number; copy: { from: string; to: string }[] } | null> {
   const serverPath = join(root, RENDERER_CACHE, 'server', 'server.js');
   const clientDir = join(root, RENDERER_CACHE, 'client');
@@ -71,19 +92,22 @@ export async function prerenderPages(
     return null;
   }
   const server = (await import(pathToFileURL(serverPath).href)) as ServerEntry;
-  const assets = entryAssets(JSON.parse(readFileSync(viteManifestPath, 'utf8')) as Record<string, ViteManifestChunk>);
+  const entry = entryAssets(JSON.parse(readFileSync(viteManifestPath, 'utf8')) as Record<string, ViteManifestChunk>);
+  const stylesheet = siteStylesheet(clientDir, entry.styles, options.css ?? '');
+  write(stylesheet.url.slice(1), stylesheet.css);
+  const assets = { ...entry, styles: [stylesheet.url] };
   let pages = 0;
-  for (const route of site.manifest.routes) {
+  for (const route of site.routes) {
     const page = route.kind === 'doc' || route.kind === 'blog-post' ? (site.pageData.get(route.data) ?? null) : null;
     try {
-      const { html } = server.renderDocument({ manifest: site.manifest, route, page, assets });
+      const { html } = server.renderDocument({ manifest: site.manifest, chunks: chunksOf(site, route), route, page, assets });
       write(htmlFileOf(route.path), html);
       pages++;
     } catch (e) {
       diagnostics.error('renderer', 1, 1, 'prerender-failed', `${route.path}: ${(e as Error).message}`);
     }
   }
-  const notFound = server.renderDocument({ manifest: site.manifest, route: null, page: null, assets });
+  const notFound = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets });
   write('404.html', notFound.html);
   return { pages: pages + 1, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
 }
