@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { ensureChromium, launchChromium, startServer, type Preview } from './browser.ts';
 import { removeTemp, snapshotCode, snapshotProject, type CodeSnapshot } from './corpus.ts';
-import { runLighthouse } from './lighthouse.ts';
+import { runLighthouse, withoutAnalytics } from './lighthouse.ts';
 import { copyCaches, hasDevCommand, measureDev } from './measure-dev.ts';
 import { cleanBuild, figures, measureBuild, type BuildFigures } from './measure-build.ts';
 import { measureFirstLoad, measurePages, PAGE_TYPES, readSite, routeFor } from './measure-pages.ts';
@@ -93,6 +93,7 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
     const renderer = code.renderer;
     log(`generator runs from ${code.generator === 'lib' ? 'compiled lib/' : 'TypeScript sources (tsx)'}; ${renderer.note}`);
     const root = snapshotProject(opts.corpus, '1x', renderer);
+    if (existsSync(join(root, 'content', 'site.yaml')) && withoutAnalytics(root)) log('analytics turned off in the snapshot (no third-party requests)');
     temps.push(root);
     const dist = join(root, 'dist');
     const runs = opts.quick ? { clean: 1, warm: 1, incremental: 1, validate: 1 } : { clean: 5, warm: 5, incremental: 5, validate: 5 };

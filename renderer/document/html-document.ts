@@ -99,7 +99,8 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunk
   head.push(`<meta name="twitter:description" content="${e(meta.description)}">`);
   head.push(`<link rel="icon" href="${FAVICON}">`);
   for (const href of assets.styles) head.push(`<link rel="stylesheet" href="${e(href)}">`);
-  for (const src of assets.scripts) head.push(`<script type="module" src="${e(src)}"></script>`);
+  // Low priority: on a slow network the app's code must not take bandwidth from the stylesheet.
+  for (const src of assets.scripts) head.push(`<script type="module" fetchpriority="low" src="${e(src)}"></script>`);
   const pageScript = `<script type="application/json" id="${PAGE_SCRIPT_ID}" data-route="${e(route?.path ?? '')}" data-chunks="${e(chunks.join(' '))}">${inlineJson(page)}</script>`;
   return `<!doctype html>\n<html lang="${e(info.lang)}" dir="${e(info.dir)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="${APP_ROOT_ID}" class="vd-root vd-site">${appHtml}</div>\n${pageScript}\n</body>\n</html>\n`;
 }
