@@ -93,7 +93,8 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
     const renderer = code.renderer;
     log(`generator runs from ${code.generator === 'lib' ? 'compiled lib/' : 'TypeScript sources (tsx)'}; ${renderer.note}`);
     const root = snapshotProject(opts.corpus, '1x', renderer);
-    if (existsSync(join(root, 'content', 'site.yaml')) && withoutAnalytics(root)) log('analytics turned off in the snapshot (no third-party requests)');
+    if (existsSync(join(root, 'content', 'site.yaml')) && withoutAnalytics(root))
+      log('analytics turned off in the snapshot (no third-party requests)');
     temps.push(root);
     const dist = join(root, 'dist');
     const runs = opts.quick ? { clean: 1, warm: 1, incremental: 1, validate: 1 } : { clean: 5, warm: 5, incremental: 5, validate: 5 };

@@ -377,10 +377,16 @@ export function createBrowserRouter(options: RouterOptions): Router {
       const route = state.routes.get(state.location.path);
       if (hasPageData(route)) pages.forget(route.data);
       if (manifestChanged) {
-        // The writers' preview keeps chunk URLs stable: every chunk is fetched again.
+        // The writers' preview keeps chunk URLs stable: every chunk is fetched again, those of the
+        // shown page before the new routes replace the old ones (the sidebar does not blink).
         const manifest = await fetchManifest();
+        const routes = new SiteRoutes(manifest);
+        const load = async (ref: ChunkRef) => routes.add(ref.url, await fetchChunk(ref.url));
+        const found = await resolveLoading(routes, state.location.path, load, preferredVersion).catch(() => null);
+        const shown = chunkToShow(routes, found?.status === 'found' ? found.route : null, preferredVersion);
+        if (shown && !routes.has(shown.url)) await load(shown).catch(() => {});
         pendingChunks.clear();
-        set({ manifest, routes: new SiteRoutes(manifest) });
+        set({ manifest, routes });
       }
       await go(state.location, 'refresh', null);
     },
