@@ -144,11 +144,13 @@ export function budgetRows(r: Results): BudgetRow[] {
         value: `${kb(f.html.gzip)} / ${kb(f.css.gzip)} / ${kb(f.json.gzip)}; ${f.requests} requests`,
         budget: '',
       });
+      // The search page starts the first search at once: its shard counts in the first-search budget.
+      const searchPage = id === 'search';
       rows.push({
-        what: `${id}: JSON on first load (manifest shell, chunks, prefetched pages), gzip`,
+        what: `${id}: JSON on first load (manifest shell, chunks, prefetched pages${searchPage ? ', search shard' : ''}), gzip`,
         value: `${kb(f.json.gzip)} in ${f.json.requests} files`,
-        budget: '< 40 KB gzip',
-        met: f.json.gzip < 40 * KB,
+        budget: searchPage ? 'see first search' : '< 40 KB gzip',
+        met: searchPage ? undefined : f.json.gzip < 40 * KB,
       });
       const nav = p.clientNavigation;
       if (nav)
