@@ -4,19 +4,25 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import type { Diagnostics } from './diagnostics.ts';
+import { contentSecurityPolicy, cspHash, nginxCspDirective } from './publish/csp.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
 
 export const RENDERER_CACHE = '.cache/renderer';
 
 interface ServerEntry {
+  /** sha256 sources of the inline scripts of every page. */
+  INLINE_SCRIPT_HASHES?: string[];
   renderDocument(input: {
     manifest: Manifest;
     chunks: readonly (readonly [string, ManifestChunk])[];
     route: RouteEntry | null;
     page: PageData | null;
-    assets: { scripts: string[]; styles: string[]; preload: string[] };
+    assets: { scripts: string[]; styles: string[]; preload: string[]; inlineStyles?: string[] };
   }): { html: string; status: number };
 }
+
+/** Where the build writes the nginx Content-Security-Policy directive (see publish/csp.ts). */
+export const CSP_CONF = '_deploy/nginx/csp.conf';
 
 interface ViteManifestChunk {
   file: string;
@@ -57,8 +63,8 @@ export function htmlFileOf(path: string): string {
 }
 
 /**
- * The one stylesheet of every page: the renderer's CSS and the build's own (code highlighting),
- * joined into `assets/site.<hash>.css`, so that the first paint waits for a single request.
+ * The stylesheet of every page: the renderer's CSS and the build's own (code highlighting),
+ * joined (the pages carry it inline; the file is for tools and for hosts without the CSP).
  */
 export function siteStylesheet(clientDir: string, styles: string[], extra: string): { url: string; css: string } {
   const css = [...styles.map((url) => readFileSync(join(clientDir, url.slice(1)), 'utf8')), extra].filter(Boolean).join('\n');
@@ -67,8 +73,10 @@ export function siteStylesheet(clientDir: string, styles: string[], extra: strin
 
 /**
  * Stage 6 (HTML half): every route through the renderer's server entry, plus 404.html, each
- * handed to `write` as soon as it is drawn; and the site's stylesheet (the renderer's CSS with
- * `options.css`, the build's code highlighting).
+ * handed to `write` as soon as it is drawn. The site's stylesheet (the renderer's CSS with
+ * `options.css`, the build's code highlighting) is inline in every page, so that the first paint
+ * waits for no request; the nginx CSP directive that allows it and the inline script by their
+ * hashes is written to CSP_CONF.
  * Returns null (with a warning) when the renderer has not been built.
  */
 export async function prerenderPages(
@@ -94,8 +102,11 @@ export async function prerenderPages(
   const server = (await import(pathToFileURL(serverPath).href)) as ServerEntry;
   const entry = entryAssets(JSON.parse(readFileSync(viteManifestPath, 'utf8')) as Record<string, ViteManifestChunk>);
   const stylesheet = siteStylesheet(clientDir, entry.styles, options.css ?? '');
+  if (/<\/style/i.test(stylesheet.css)) throw new Error('the stylesheet contains "</style": it cannot be inlined');
   write(stylesheet.url.slice(1), stylesheet.css);
-  const assets = { ...entry, styles: [stylesheet.url] };
+  const assets = { ...entry, styles: [], inlineStyles: [stylesheet.css] };
+  const policy = contentSecurityPolicy({ scripts: server.INLINE_SCRIPT_HASHES ?? [], styles: [cspHash(stylesheet.css)] });
+  write(CSP_CONF, nginxCspDirective(policy));
   let pages = 0;
   for (const route of site.routes) {
     const page = route.kind === 'doc' || route.kind === 'blog-post' ? (site.pageData.get(route.data) ?? null) : null;

@@ -1,9 +1,9 @@
 /**
  * The HTML document around the prerendered app: <head> (title, description, canonical,
  * hreflang alternates, Open Graph and Twitter meta, the inline colour-mode script, the
- * stylesheet, the client script) and the inlined page JSON with the URLs of the manifest
- * chunks the page was drawn with. Nothing is preloaded: on a slow network a preload competes
- * with the stylesheet that the first paint waits for.
+ * stylesheet (inline in a built site), the client script) and the inlined page JSON with the
+ * URLs of the manifest chunks the page was drawn with. Nothing is preloaded: on a slow network
+ * a preload competes with what the first paint waits for.
  */
 import type { LocaleInfo, Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
 import type { DocumentMeta } from '../shared/document-meta.ts';
@@ -12,8 +12,10 @@ import { APP_ROOT_ID, PAGE_SCRIPT_ID } from './ids.ts';
 
 export interface DocumentAssets {
   scripts: string[];
-  /** Every stylesheet of the page (the build merges them into one). */
+  /** Stylesheets the page links. */
   styles: string[];
+  /** Stylesheets the page carries inline, in <style> (the build's: the CSP allows them by hash). */
+  inlineStyles?: string[];
   /** Module chunks the entry imports: not preloaded (see above), kept for the caller's use. */
   preload: string[];
 }
@@ -98,6 +100,7 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunk
   head.push(`<meta name="twitter:title" content="${e(page?.title ?? meta.title)}">`);
   head.push(`<meta name="twitter:description" content="${e(meta.description)}">`);
   head.push(`<link rel="icon" href="${FAVICON}">`);
+  for (const css of assets.inlineStyles ?? []) head.push(`<style>${css}</style>`);
   for (const href of assets.styles) head.push(`<link rel="stylesheet" href="${e(href)}">`);
   // Low priority: on a slow network the app's code must not take bandwidth from the stylesheet.
   for (const src of assets.scripts) head.push(`<script type="module" fetchpriority="low" src="${e(src)}"></script>`);
