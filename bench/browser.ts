@@ -5,11 +5,11 @@
  * since the preview server does not compress).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { nginxConfig } from '../tests/e2e/nginx.ts';
+import { nginxConfig, siteConfDir } from '../tests/e2e/nginx.ts';
 import { cliFile, freePort, gzipSize, killGroup, log, sleep, spawnCliServer, trackGroup, type Sizes } from './util.ts';
 
 export { CHROMIUM, CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../scripts/chromium.ts';
@@ -74,7 +74,7 @@ async function startNginx(root: string, site: string): Promise<Preview> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'vitrina-bench-nginx-'));
   mkdirSync(join(dir, 'tmp'), { recursive: true });
-  symlinkSync(site, join(dir, 'vitrina-docs'));
+  siteConfDir(dir, join(root, 'dist'), site);
   // nginx's workers run as nobody: the temporary root must be readable by them.
   chmodSync(root, 0o755);
   const conf = nginxConfig({ dir, port, root: join(root, 'dist') });

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { Manifest, RouteEntry } from '@vitrina-docs/schemas';
+import { readBuiltSite, type BuiltSite } from '../tests/helpers/built-site.ts';
 import { NetworkRecorder, weigh, type Fetched, type Weights } from './browser.ts';
 import { fileSizes, log, type Sizes } from './util.ts';
 
@@ -55,16 +56,22 @@ export interface PageFigures {
   error?: string;
 }
 
+/** The manifest shell of a built site (null when nothing is built). */
 export function readManifest(dist: string): Manifest | null {
   const p = join(dist, 'manifest.json');
   return existsSync(p) ? (JSON.parse(readFileSync(p, 'utf8')) as Manifest) : null;
 }
 
+/** The built site: the manifest shell and every chunk it names (null when nothing is built). */
+export function readSite(dist: string): BuiltSite | null {
+  return existsSync(join(dist, 'manifest.json')) ? readBuiltSite(dist) : null;
+}
+
 /** The route of a page type: the named one when the corpus has it, else the first of its kind. */
-export function routeFor(manifest: Manifest, type: (typeof PAGE_TYPES)[number]): RouteEntry | null {
-  const exact = manifest.routes.find((r) => r.path === type.path);
+export function routeFor(site: BuiltSite, type: (typeof PAGE_TYPES)[number]): RouteEntry | null {
+  const exact = site.routes.find((r) => r.path === type.path);
   if (exact) return exact;
-  const ofLocale = manifest.routes.filter((r) => r.locale === manifest.defaultLocale);
+  const ofLocale = site.routes.filter((r) => r.locale === site.manifest.defaultLocale);
   if (type.kind === 'doc') return ofLocale.find((r) => r.kind === 'doc' && !r.api) ?? null;
   if (type.kind === 'api') return ofLocale.find((r) => r.kind === 'doc' && r.api) ?? null;
   return ofLocale.find((r) => r.kind === type.kind) ?? null;
@@ -174,7 +181,7 @@ export async function measurePages(
   dist: string,
   types: readonly (typeof PAGE_TYPES)[number][] = PAGE_TYPES,
 ): Promise<Record<string, PageFigures>> {
-  const manifest = readManifest(dist);
+  const manifest = readSite(dist);
   const out: Record<string, PageFigures> = {};
   for (const type of types) {
     const route = manifest ? routeFor(manifest, type) : null;
@@ -188,7 +195,7 @@ export async function measurePages(
       const from =
         type.id === 'home'
           ? (manifest!.routes.find((r) => r.kind === 'doc' && r.locale === route.locale)?.path ?? '/search')
-          : route.locale === manifest!.defaultLocale
+          : route.locale === manifest!.manifest.defaultLocale
             ? '/'
             : `/${route.locale}`;
       fig.clientNavigation = await measureClientNavigation(browser, baseUrl, from, route, dist);

@@ -17,10 +17,10 @@ import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { ensureChromium, launchChromium, startServer, type Preview } from './browser.ts';
 import { removeTemp, snapshotCode, snapshotProject, type CodeSnapshot } from './corpus.ts';
-import { runLighthouse } from './lighthouse.ts';
+import { runLighthouse, withoutAnalytics } from './lighthouse.ts';
 import { copyCaches, hasDevCommand, measureDev } from './measure-dev.ts';
 import { cleanBuild, figures, measureBuild, type BuildFigures } from './measure-build.ts';
-import { measureFirstLoad, measurePages, PAGE_TYPES, readManifest, routeFor } from './measure-pages.ts';
+import { measureFirstLoad, measurePages, PAGE_TYPES, readSite, routeFor } from './measure-pages.ts';
 import { cliQueryTimings, engineTimings, importQueryModule, measureBrowserSearch, measureRelevance, shardSizes } from './measure-search.ts';
 import { budgetRows, formatTable, type Results, type ScaleFigures, type Skipped } from './report.ts';
 import { scaleCorpus } from './scale.ts';
@@ -93,6 +93,8 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
     const renderer = code.renderer;
     log(`generator runs from ${code.generator === 'lib' ? 'compiled lib/' : 'TypeScript sources (tsx)'}; ${renderer.note}`);
     const root = snapshotProject(opts.corpus, '1x', renderer);
+    if (existsSync(join(root, 'content', 'site.yaml')) && withoutAnalytics(root))
+      log('analytics turned off in the snapshot (no third-party requests)');
     temps.push(root);
     const dist = join(root, 'dist');
     const runs = opts.quick ? { clean: 1, warm: 1, incremental: 1, validate: 1 } : { clean: 5, warm: 5, incremental: 5, validate: 5 };
@@ -153,7 +155,7 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
       }
       search.cli = await cliQueryTimings(root, 3);
       if (browser && preview) {
-        const docs = readManifest(dist) ? routeFor(readManifest(dist)!, PAGE_TYPES[1]) : null;
+        const docs = readSite(dist) ? routeFor(readSite(dist)!, PAGE_TYPES[1]) : null;
         const r = await measureBrowserSearch(browser, preview.url, docs?.path ?? '/', 3).catch((e: Error) => ({
           error: e.message.split('\n')[0]!,
         }));
@@ -201,7 +203,7 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
         if (browser && deadline.remainingMs() > later / 2) {
           const p = await startServer(scaledRoot);
           previews.push(p);
-          const route = routeFor(readManifest(scaledDist)!, PAGE_TYPES[1]);
+          const route = routeFor(readSite(scaledDist)!, PAGE_TYPES[1]);
           if (route) {
             const f = await measureFirstLoad(browser, p.url, route.path);
             fig.docsPage = {
@@ -233,7 +235,7 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
     // 6. Lighthouse.
     let lighthouse: Results['lighthouse'] = skipped(opts.only.has('lighthouse') ? browserNote || 'not run' : notRun(opts));
     if (opts.only.has('lighthouse') && browser && preview) {
-      const manifest = readManifest(dist)!;
+      const manifest = readSite(dist)!;
       const targets = Object.fromEntries(
         PAGE_TYPES.filter((t) => t.id !== 'api')
           .map((t) => [t.id, routeFor(manifest, t)?.path] as const)

@@ -165,13 +165,14 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     });
     const manifestJson = JSON.stringify(assembled.manifest);
     out.write('manifest.json', manifestJson);
+    for (const [url, json] of assembled.chunkJson) out.write(url.slice(1), json);
     for (const [url, json] of assembled.pageJson) out.write(url.slice(1), json);
     for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) out.write(path, data);
     lap('assemble');
 
     let copyClient: { from: string; to: string }[] = [];
     if (options.prerender !== false) {
-      const pre = await prerenderPages(root, assembled, diagnostics, (file, html) => out.write(file, html));
+      const pre = await prerenderPages(root, assembled, diagnostics, (file, html) => out.write(file, html), { css });
       if (pre) copyClient = pre.copy;
     }
     lap('prerender');
@@ -193,7 +194,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
       ...summary,
       stats: {
         pages: transformed.length,
-        routes: assembled.manifest.routes.length,
+        routes: assembled.routes.length,
         files: out.files,
         bytes: { manifest: manifestJson.length, largestPage: largest, shards: shards.sizes },
         timings,

@@ -12,6 +12,7 @@ export const JSON_SCHEMAS: Record<string, z.ZodType> = {
   'category.schema.json': S.CategorySchema,
   'facts.schema.json': S.FactsSchema,
   'manifest.schema.json': S.ManifestSchema,
+  'manifest-chunk.schema.json': S.ManifestChunkSchema,
   'page.schema.json': S.PageDataSchema,
   'search-docs.schema.json': S.SearchDocsFileSchema,
   'search-index.schema.json': S.SearchIndexSchema,

@@ -1,20 +1,28 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Manifest, PageData, RouteEntry } from '@vitrina-docs/schemas';
+import type { Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import type { Diagnostics } from './diagnostics.ts';
+import { contentSecurityPolicy, cspHash, nginxCspDirective } from './publish/csp.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
 
 export const RENDERER_CACHE = '.cache/renderer';
 
 interface ServerEntry {
+  /** sha256 sources of the inline scripts of every page. */
+  INLINE_SCRIPT_HASHES?: string[];
   renderDocument(input: {
     manifest: Manifest;
+    chunks: readonly (readonly [string, ManifestChunk])[];
     route: RouteEntry | null;
     page: PageData | null;
-    assets: { scripts: string[]; styles: string[]; preload: string[] };
+    assets: { scripts: string[]; styles: string[]; preload: string[]; inlineStyles?: string[] };
   }): { html: string; status: number };
 }
+
+/** Where the build writes the nginx Content-Security-Policy directive (see publish/csp.ts). */
+export const CSP_CONF = '_deploy/nginx/csp.conf';
 
 interface ViteManifestChunk {
   file: string;
@@ -41,14 +49,34 @@ export function entryAssets(viteManifest: Record<string, ViteManifestChunk>): { 
   return { scripts: [url(entry.file)], styles: [...styles].map(url), preload: [...preload].map(url) };
 }
 
+/** The chunks a route's page is drawn with (named in its HTML), by URL. */
+export function chunksOf(site: Pick<AssembledSite, 'chunks' | 'chunksOfRoute'>, route: RouteEntry | null): [string, ManifestChunk][] {
+  return (route ? (site.chunksOfRoute.get(route.path) ?? []) : []).flatMap((url) => {
+    const chunk = site.chunks.get(url);
+    return chunk ? [[url, chunk] as [string, ManifestChunk]] : [];
+  });
+}
+
 /** The HTML file of a route: `/docs/a` → `docs/a/index.html`, `/` → `index.html`. */
 export function htmlFileOf(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
 }
 
 /**
+ * The stylesheet of every page: the renderer's CSS and the build's own (code highlighting),
+ * joined (the pages carry it inline; the file is for tools and for hosts without the CSP).
+ */
+export function siteStylesheet(clientDir: string, styles: string[], extra: string): { url: string; css: string } {
+  const css = [...styles.map((url) => readFileSync(join(clientDir, url.slice(1)), 'utf8')), extra].filter(Boolean).join('\n');
+  return { url: `/assets/site.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`, css };
+}
+
+/**
  * Stage 6 (HTML half): every route through the renderer's server entry, plus 404.html, each
- * handed to `write` as soon as it is drawn.
+ * handed to `write` as soon as it is drawn. The site's stylesheet (the renderer's CSS with
+ * `options.css`, the build's code highlighting) is inline in every page, so that the first paint
+ * waits for no request; the nginx CSP directive that allows it and the inline script by their
+ * hashes is written to CSP_CONF.
  * Returns null (with a warning) when the renderer has not been built.
  */
 export async function prerenderPages(
@@ -56,6 +84,7 @@ export async function prerenderPages(
   site: AssembledSite,
   diagnostics: Diagnostics,
   write: (file: string, html: string) => void,
+  options: { css?: string } = {},
 ): Promise<{ pages: number; copy: { from: string; to: string }[] } | null> {
   const serverPath = join(root, RENDERER_CACHE, 'server', 'server.js');
   const clientDir = join(root, RENDERER_CACHE, 'client');
@@ -71,19 +100,25 @@ export async function prerenderPages(
     return null;
   }
   const server = (await import(pathToFileURL(serverPath).href)) as ServerEntry;
-  const assets = entryAssets(JSON.parse(readFileSync(viteManifestPath, 'utf8')) as Record<string, ViteManifestChunk>);
+  const entry = entryAssets(JSON.parse(readFileSync(viteManifestPath, 'utf8')) as Record<string, ViteManifestChunk>);
+  const stylesheet = siteStylesheet(clientDir, entry.styles, options.css ?? '');
+  if (/<\/style/i.test(stylesheet.css)) throw new Error('the stylesheet contains "</style": it cannot be inlined');
+  write(stylesheet.url.slice(1), stylesheet.css);
+  const assets = { ...entry, styles: [], inlineStyles: [stylesheet.css] };
+  const policy = contentSecurityPolicy({ scripts: server.INLINE_SCRIPT_HASHES ?? [], styles: [cspHash(stylesheet.css)] });
+  write(CSP_CONF, nginxCspDirective(policy));
   let pages = 0;
-  for (const route of site.manifest.routes) {
+  for (const route of site.routes) {
     const page = route.kind === 'doc' || route.kind === 'blog-post' ? (site.pageData.get(route.data) ?? null) : null;
     try {
-      const { html } = server.renderDocument({ manifest: site.manifest, route, page, assets });
+      const { html } = server.renderDocument({ manifest: site.manifest, chunks: chunksOf(site, route), route, page, assets });
       write(htmlFileOf(route.path), html);
       pages++;
     } catch (e) {
       diagnostics.error('renderer', 1, 1, 'prerender-failed', `${route.path}: ${(e as Error).message}`);
     }
   }
-  const notFound = server.renderDocument({ manifest: site.manifest, route: null, page: null, assets });
+  const notFound = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets });
   write('404.html', notFound.html);
   return { pages: pages + 1, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
 }

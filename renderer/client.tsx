@@ -1,21 +1,21 @@
 /**
- * The browser entry. The prerendered HTML is the first paint; this fetches /manifest.json
- * (the route table is data, not code), reads the page JSON inlined in the HTML, loads the
- * view's chunk, hydrates, and from then on routes on the client.
+ * The browser entry. The prerendered HTML is the first paint; this fetches the shell
+ * (/manifest.json) and the chunks the page was drawn with (named in the HTML, fetched at once,
+ * side by side), reads the page JSON inlined in the HTML, loads the view's chunk, hydrates, and
+ * from then on routes on the client, fetching other chunks as paths need them.
  */
 import { hydrateRoot } from 'react-dom/client';
-import type { Manifest, PageData } from '@vitrina-docs/schemas';
+import type { Manifest, ManifestChunk, PageData } from '@vitrina-docs/schemas';
 import { App } from './app/App.tsx';
-import { APP_ROOT_ID, NOT_FOUND_PATH, PAGE_SCRIPT_ID } from './document/ids.ts';
+import { APP_ROOT_ID, MANIFEST_URL, NOT_FOUND_PATH, PAGE_SCRIPT_ID } from './document/ids.ts';
+import { storedVersion } from './hooks/useVersionSelection.ts';
 import { fetchJson } from './router/fetch-json.ts';
 import { createPageCache } from './router/page-cache.ts';
 import { reloadOnce } from './router/reload-once.ts';
 import { createBrowserRouter } from './router/router.ts';
-import { createRouteTable, hasPageData } from './shared/route-table.ts';
+import { hasPageData, SiteRoutes } from './shared/site-routes.ts';
 import { loadViews } from './views/registry.ts';
 import './styles/site.css';
-
-const MANIFEST_URL = '/manifest.json';
 
 async function start(): Promise<void> {
   const script = document.getElementById(PAGE_SCRIPT_ID);
@@ -23,8 +23,23 @@ async function start(): Promise<void> {
   if (!script || !container) return;
   const page = JSON.parse(script.textContent || 'null') as PageData | null;
   const prerendered = script.dataset.route ?? '';
-  const manifest = await fetchJson<Manifest>(MANIFEST_URL);
-  const routes = createRouteTable(manifest);
+  const chunkUrls = (script.dataset.chunks ?? '').split(' ').filter(Boolean);
+  let manifest: Manifest;
+  let chunks: ManifestChunk[];
+  try {
+    [manifest, ...chunks] = await Promise.all([
+      fetchJson<Manifest>(MANIFEST_URL),
+      ...chunkUrls.map((url) => fetchJson<ManifestChunk>(url)),
+    ]);
+  } catch (error) {
+    // The HTML names chunks of a deploy that is gone: fetch the fresh HTML once.
+    if (reloadOnce(location.pathname)) return;
+    throw error;
+  }
+  const routes = new SiteRoutes(
+    manifest,
+    chunks.map((chunk, i) => [chunkUrls[i]!, chunk] as const),
+  );
   const route = prerendered ? (routes.get(prerendered) ?? null) : null;
   const pages = createPageCache();
   if (page && hasPageData(route)) pages.put(route.data, page);
@@ -37,12 +52,15 @@ async function start(): Promise<void> {
   }
   const router = createBrowserRouter({
     manifest,
+    routes,
     location: { path: prerendered || NOT_FOUND_PATH, search: '', hash: '' },
     route,
     page: hasPageData(route) ? page : null,
     pages,
     fetchManifest: () => fetchJson<Manifest>(MANIFEST_URL, { cache: 'no-store' }),
+    fetchChunk: (url) => fetchJson<ManifestChunk>(url),
     loadView: loadViews,
+    preferredVersion: storedVersion,
   });
   // `vitrina-docs dev` announces changed pages; taking the event keeps the page and its scroll
   // position instead of a full reload. Never sent by a production server.

@@ -5,12 +5,12 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { HastRoot, SidebarItem, UiStrings } from '@vitrina-docs/schemas';
+import type { HastRoot, Manifest, ManifestChunk, SidebarItem, UiStrings } from '@vitrina-docs/schemas';
 import * as renderer from './index.ts';
 import { isSafeUrl, sanitizeHast } from './hast/sanitize.ts';
 import { inlineJson } from './document/html-document.ts';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
-import { createRouteTable } from './shared/route-table.ts';
+import { SiteRoutes } from './shared/site-routes.ts';
 import { versionSwitchTarget } from './shared/versions.ts';
 import { fill, formatDate } from './shared/format.ts';
 import { readFileSync } from 'node:fs';
@@ -170,15 +170,33 @@ describe('routes and versions', () => {
     api: false,
     data,
   });
-  const routes = createRouteTable({
-    routes: [
-      { kind: 'redirect', path: '/docs', to: '/docs/mobile', locale: 'ru', key: '/docs', title: '', alternates: {} },
-      doc('/docs/mobile', null, '/a.json', '/docs/mobile'),
-      doc('/docs/mobile/ic3/a', 'ic3', '/b.json'),
-      doc('/docs/mobile/ic2/a', 'ic2', '/c.json'),
-      doc('/docs/mobile/ic3/only', 'ic3', '/d.json'),
-    ],
-  });
+  const url = (name: string) => `/manifest/ru/${name}.0123456789.json`;
+  const shell = {
+    defaultLocale: 'ru',
+    versions: { mobile: { current: 'ic3', items: [] } },
+    locales: {
+      ru: {
+        routes: [{ kind: 'redirect', path: '/docs', to: '/docs/mobile', locale: 'ru', key: '/docs', title: '', alternates: {} }],
+        chunks: [
+          { kind: 'sidebar', sidebar: 'mobile', version: 'ic3', prefix: '/docs/mobile', url: url('mobile.ic3') },
+          { kind: 'sidebar', sidebar: 'mobile', version: 'ic2', prefix: '/docs/mobile', url: url('mobile.ic2') },
+          { kind: 'blog', sidebar: null, version: null, prefix: '/blog', url: url('blog') },
+        ],
+      },
+    },
+  } as unknown as Manifest;
+  const chunk = (version: string, routes: ReturnType<typeof doc>[]) =>
+    ({ kind: 'sidebar', locale: 'ru', sidebar: 'mobile', version, items: [], routes }) as ManifestChunk;
+  const ic3Chunk = chunk('ic3', [
+    doc('/docs/mobile', null, '/a.json', '/docs/mobile'),
+    doc('/docs/mobile/ic3/a', 'ic3', '/b.json'),
+    doc('/docs/mobile/ic3/only', 'ic3', '/d.json'),
+  ]);
+  const ic2Chunk = chunk('ic2', [doc('/docs/mobile', null, '/a.json', '/docs/mobile'), doc('/docs/mobile/ic2/a', 'ic2', '/c.json')]);
+  const routes = new SiteRoutes(shell, [
+    [url('mobile.ic3'), ic3Chunk],
+    [url('mobile.ic2'), ic2Chunk],
+  ]);
   const ic2: SidebarItem[] = [
     { type: 'link', label: 'Overview', path: '/docs/mobile', version: null },
     {
@@ -192,10 +210,29 @@ describe('routes and versions', () => {
   ];
 
   it('resolves redirects and clean paths', () => {
-    expect(routes.resolve('/docs').path).toBe('/docs/mobile');
-    expect(routes.resolve('/docs/mobile/index.html').path).toBe('/docs/mobile');
-    expect(routes.resolve('/nope').route).toBeNull();
+    expect(routes.resolve('/docs')).toMatchObject({ status: 'found', path: '/docs/mobile' });
+    expect(routes.resolve('/docs/mobile/index.html')).toMatchObject({ status: 'found', path: '/docs/mobile' });
+    expect(routes.resolve('/nope')).toEqual({ status: 'not-found', path: '/nope' });
     expect(canonicalPath('/docs/mobile/index')).toBe('/docs/mobile');
+  });
+
+  it('maps a path to the chunks that may hold it: its prefix, the selected version first', () => {
+    const lazy = new SiteRoutes(shell);
+    expect(lazy.resolve('/docs')).toMatchObject({
+      status: 'pending',
+      path: '/docs/mobile',
+      chunks: [{ version: 'ic3' }, { version: 'ic2' }],
+    });
+    expect(lazy.resolve('/docs/mobile/ic2/a', () => 'ic2')).toMatchObject({ chunks: [{ version: 'ic2' }, { version: 'ic3' }] });
+    expect(lazy.resolve('/blog/post')).toMatchObject({ status: 'pending', chunks: [{ kind: 'blog' }] });
+    // A path under no prefix needs no chunk: it is not found at once.
+    expect(lazy.resolve('/docs/mobilex')).toEqual({ status: 'not-found', path: '/docs/mobilex' });
+    lazy.add(url('mobile.ic3'), ic3Chunk);
+    // Not in the ic3 chunk: only the ic2 chunk is left to try.
+    expect(lazy.resolve('/docs/mobile/ic2/a')).toMatchObject({ status: 'pending', chunks: [{ version: 'ic2' }] });
+    lazy.add(url('mobile.ic2'), ic2Chunk);
+    expect(lazy.resolve('/docs/mobile/ic2/a')).toMatchObject({ status: 'found', route: { data: '/c.json' } });
+    expect(lazy.resolve('/docs/mobile/ic9/a')).toEqual({ status: 'not-found', path: '/docs/mobile/ic9/a' });
   });
 
   it('switches to the counterpart, the same shared page, or the version’s first page', () => {

@@ -4,14 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-import type { Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
+import type { Manifest, ManifestChunk, RouteEntry, PageData } from '@vitrina-docs/schemas';
 import { App } from './app/App.tsx';
 import { COLOUR_MODE_SCRIPT } from './document/colour-mode-script.ts';
 import { NOT_FOUND_PATH } from './document/ids.ts';
 import { htmlDocument, redirectDocument, type DocumentAssets } from './document/html-document.ts';
 import { createStaticRouter, initialState } from './router/router.ts';
 import { documentMeta } from './shared/document-meta.ts';
-import { createRouteTable, hasPageData, type RouteTable } from './shared/route-table.ts';
+import { hasPageData, SiteRoutes } from './shared/site-routes.ts';
 import { VIEW_CHUNK_FILES } from './document/view-chunks.ts';
 import * as blogViews from './views/blog-views.ts';
 import { HomeView } from './views/HomeView.tsx';
@@ -26,7 +26,14 @@ registerViews({ HomeView, SearchView, NotFoundView, ...blogViews, ...apiReferenc
 export const INLINE_SCRIPT_HASHES: string[] = [`'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`];
 
 export interface RenderInput {
+  /** The shell (manifest.json). */
   manifest: Manifest;
+  /**
+   * The chunks the page is drawn with, by URL: the sidebar of a doc page in its version (the
+   * current one for a page shared by the versions), the blog for the blog's pages. The HTML names
+   * them, so that the browser fetches them with the shell before it hydrates.
+   */
+  chunks: readonly (readonly [string, ManifestChunk])[];
   /** null → the not-found page (404.html). */
   route: RouteEntry | null;
   /** The page JSON of doc and blog-post routes. */
@@ -34,8 +41,6 @@ export interface RenderInput {
   /** URLs from the Vite client manifest. */
   assets: DocumentAssets;
 }
-
-const tables = new WeakMap<Manifest, RouteTable>();
 
 export function renderDocument(input: RenderInput): { html: string; status: number } {
   const { manifest, route, assets } = input;
@@ -45,8 +50,7 @@ export function renderDocument(input: RenderInput): { html: string; status: numb
   if (route?.kind === 'redirect') return { html: redirectDocument(manifest, route, data.info), status: 200 };
   if (hasPageData(route) && !input.page) throw new Error(`renderDocument: route ${route.path} needs its page JSON`);
   const page = hasPageData(route) ? input.page : null;
-  let routes = tables.get(manifest);
-  if (!routes) tables.set(manifest, (routes = createRouteTable(manifest)));
+  const routes = new SiteRoutes(manifest, input.chunks);
   const state = initialState({ manifest, routes, location: { path: route?.path ?? NOT_FOUND_PATH, search: '', hash: '' }, route, page });
   const appHtml = renderToString(<App router={createStaticRouter(state)} />);
   const chunk = chunksOf(route, true).flatMap((name) => VIEW_CHUNK_FILES[name] ?? []);
@@ -57,6 +61,7 @@ export function renderDocument(input: RenderInput): { html: string; status: numb
     info: data.info,
     meta: documentMeta(manifest, data, route, page),
     appHtml,
+    chunks: input.chunks.map(([url]) => url),
     assets: { ...assets, preload: [...new Set([...assets.preload, ...chunk])] },
   });
   return { html, status: route ? 200 : 404 };

@@ -52,7 +52,23 @@ export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 export const NavLinkSchema = z.strictObject({ label: z.string(), to: z.string(), external: z.boolean() });
 export type NavLink = z.infer<typeof NavLinkSchema>;
 
-/** Everything that differs by locale, besides the routes. */
+/**
+ * Where the routes of one part of a locale live: a chunk file loaded only when a page of that
+ * part is shown or a link to it is followed. A path belongs to the chunk whose `prefix` is the
+ * longest one it starts with (`/docs/mobile` holds `/docs/mobile` and `/docs/mobile/…`); a
+ * versioned sidebar has one chunk per version with the same prefix, tried in turn (the selected
+ * version first): the pages shared by every version are in each of them.
+ */
+export const ChunkRefSchema = z.strictObject({
+  kind: z.enum(['sidebar', 'blog']).describe('sidebar: the doc pages and the tree of one sidebar; blog: the blog posts'),
+  sidebar: SidebarIdSchema.nullable().describe('The sidebar (null for the blog)'),
+  version: z.string().nullable().describe('The version of a versioned sidebar; null otherwise'),
+  prefix: z.string().describe('Path prefix of the routes in the chunk, locale prefix included ("/docs/mobile", "/en/blog")'),
+  url: z.string().describe('URL of the chunk file (content-hashed)'),
+});
+export type ChunkRef = z.infer<typeof ChunkRefSchema>;
+
+/** Everything that differs by locale: UI strings, navbar, footer, the routes outside chunks, and the chunks. */
 export const LocaleDataSchema = z.strictObject({
   info: LocaleInfoSchema,
   ui: UiStringsSchema,
@@ -63,16 +79,17 @@ export const LocaleDataSchema = z.strictObject({
     columns: z.array(z.strictObject({ title: z.string(), links: z.array(NavLinkSchema) })),
     copyright: z.string(),
   }),
-  /** sidebar → version ("" for sidebars without versions) → items */
-  sidebars: z.partialRecord(SidebarIdSchema, z.record(z.string(), z.array(SidebarItemSchema))),
-  blog: z.array(BlogPostSummarySchema).describe('Blog posts, newest first'),
-  latestReleases: z.array(PageLinkSchema.extend({ description: z.string() })),
+  latestReleases: z.array(PageLinkSchema.extend({ description: z.string() })).describe('The three latest release notes (home page)'),
   search: SearchShardRefSchema.nullable(),
   feeds: z.strictObject({ rss: z.string(), atom: z.string() }).nullable(),
   social: z
     .record(z.string(), z.string())
     .default({})
     .describe('Open Graph image (1200×630) of the home page ("home") and of each sidebar, by key'),
+  routes: z
+    .array(RouteEntrySchema)
+    .describe('The routes of the locale that no chunk holds: home, search, blog index and archive, redirects'),
+  chunks: z.array(ChunkRefSchema).describe('Every chunk of the locale: one per sidebar and version, and the blog'),
 });
 export type LocaleData = z.infer<typeof LocaleDataSchema>;
 
@@ -88,10 +105,14 @@ export const VersionInfoSchema = z.strictObject({
 });
 export type VersionInfo = z.infer<typeof VersionInfoSchema>;
 
-/** `dist/manifest.json`: the typed manifest of the site. */
+/**
+ * `dist/manifest.json`: the shell of the site, the same for every page and small whatever the
+ * amount of content. The doc and blog routes and the sidebar trees are in the chunks that each
+ * locale names (`locales[x].chunks`), fetched as a page needs them.
+ */
 export const ManifestSchema = z
   .strictObject({
-    schemaVersion: z.literal(1),
+    schemaVersion: z.literal(2),
     buildId: z.string().describe('Changes with every build that changes the output'),
     site: z.strictObject({
       name: z.string(),
@@ -103,11 +124,36 @@ export const ManifestSchema = z
     defaultLocale: LocaleCodeSchema,
     locales: z.partialRecord(LocaleCodeSchema, LocaleDataSchema),
     versions: z.partialRecord(SidebarIdSchema, VersionInfoSchema),
-    routes: z.array(RouteEntrySchema),
     openapi: z.record(z.string(), z.string()).describe('API version → URL of the published OpenAPI file'),
     assets: z.strictObject({
-      css: z.array(z.string()).describe('Stylesheets made by the build (code highlighting) that every page links'),
+      css: z.array(z.string()).describe('Stylesheets made by the build (code highlighting), for apps that embed the pages'),
     }),
   })
-  .describe('The manifest of the site (dist/manifest.json)');
+  .describe('The shell of the site (dist/manifest.json)');
 export type Manifest = z.infer<typeof ManifestSchema>;
+
+/** A chunk of one sidebar in one version and locale: its tree and the routes of its pages. */
+export const SidebarChunkSchema = z.strictObject({
+  kind: z.literal('sidebar'),
+  locale: LocaleCodeSchema,
+  sidebar: SidebarIdSchema,
+  version: z.string().nullable().describe('The version (null for a sidebar without versions)'),
+  items: z.array(SidebarItemSchema).describe('The sidebar tree: the shared pages and those of the version'),
+  routes: z.array(RouteEntrySchema).describe('The doc routes of every page in the tree'),
+});
+export type SidebarChunk = z.infer<typeof SidebarChunkSchema>;
+
+/** The blog chunk of a locale: its posts and their routes. */
+export const BlogChunkSchema = z.strictObject({
+  kind: z.literal('blog'),
+  locale: LocaleCodeSchema,
+  posts: z.array(BlogPostSummarySchema).describe('Blog posts, newest first'),
+  routes: z.array(RouteEntrySchema).describe('The routes of the posts'),
+});
+export type BlogChunk = z.infer<typeof BlogChunkSchema>;
+
+/** A chunk file named by the manifest (`locales[x].chunks[i].url`). */
+export const ManifestChunkSchema = z
+  .discriminatedUnion('kind', [SidebarChunkSchema, BlogChunkSchema])
+  .describe('A chunk of the manifest: the routes and tree of one sidebar in one version and locale, or the blog of a locale');
+export type ManifestChunk = z.infer<typeof ManifestChunkSchema>;

@@ -2,30 +2,57 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManifestSchema, PageDataSchema, type Manifest } from '@vitrina-docs/schemas';
+import { ManifestChunkSchema, ManifestSchema, PageDataSchema, type Manifest } from '@vitrina-docs/schemas';
+import { readBuiltSite, type BuiltSite } from './helpers/built-site.ts';
 import { ROOT, copyFixture, runCli, treeHash } from './helpers/project.ts';
 
 describe('build of the fixture site', () => {
   const fixture = copyFixture('site-ok');
   const dist = join(fixture.root, 'dist');
   let manifest: Manifest;
+  let built: BuiltSite;
   beforeAll(async () => {
     const r = await runCli(['-C', fixture.root, 'build', '--no-prerender']);
     expect(r.stderr).toMatch(/built \d+ pages/);
     expect(r.code).toBe(0);
-    manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Manifest;
+    built = readBuiltSite(dist);
+    manifest = built.manifest;
   });
   afterAll(() => fixture.cleanup());
 
-  it('writes a manifest that validates against the published JSON Schema', () => {
-    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/json/manifest.schema.json'), 'utf8'));
-    const validate = new Ajv2020({ strict: false }).compile(schema);
+  it('writes a manifest shell and chunks that validate against the published JSON Schemas', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/json/manifest.schema.json'), 'utf8')));
     expect(validate(manifest), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     expect(ManifestSchema.safeParse(manifest).success).toBe(true);
+    const validateChunk = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/json/manifest-chunk.schema.json'), 'utf8')));
+    expect(built.chunks.size).toBeGreaterThan(0);
+    for (const [url, chunk] of built.chunks) {
+      expect(validateChunk(chunk), `${url}: ${JSON.stringify(validateChunk.errors?.slice(0, 3))}`).toBe(true);
+      expect(ManifestChunkSchema.safeParse(chunk).success).toBe(true);
+    }
+  });
+
+  it('keeps the routes of doc pages and blog posts out of the shell, in content-hashed chunks per sidebar, version and locale', () => {
+    const shell = JSON.stringify(manifest);
+    expect(shell).not.toContain('"kind":"doc"');
+    expect(shell).not.toContain('"kind":"blog-post"');
+    const refs = manifest.locales.en!.chunks.map((c) => `${c.kind} ${c.sidebar ?? ''} ${c.version ?? ''} ${c.prefix}`);
+    expect(refs).toEqual(
+      expect.arrayContaining(['sidebar mobile ic3 /en/docs/mobile', 'sidebar mobile ic2 /en/docs/mobile', 'blog   /en/blog']),
+    );
+    for (const data of Object.values(manifest.locales))
+      for (const ref of data!.chunks) {
+        expect(ref.url).toMatch(/^\/manifest\/(ru|en)\/[\w.-]+\.[0-9a-f]{10}\.json$/);
+        const chunk = built.chunks.get(ref.url)!;
+        expect(chunk.locale).toBe(data!.info.code);
+        for (const route of chunk.routes) expect(route.path === ref.prefix || route.path.startsWith(`${ref.prefix}/`)).toBe(true);
+        if (chunk.kind === 'sidebar') expect([chunk.sidebar, chunk.version]).toEqual([ref.sidebar, ref.version]);
+      }
   });
 
   it('writes one page JSON per page and locale, without positions', () => {
-    const docs = manifest.routes.filter((r) => r.kind === 'doc' || r.kind === 'blog-post');
+    const docs = built.routes.filter((r) => r.kind === 'doc' || r.kind === 'blog-post');
     const pages = readdirSync(join(fixture.root, 'content'), { recursive: true }).filter((f) => String(f).endsWith('.md'));
     expect(docs).toHaveLength(pages.length);
     for (const r of docs) {
@@ -37,7 +64,7 @@ describe('build of the fixture site', () => {
   });
 
   it('routes: default locale at the root, English under /en, index pages, redirects', () => {
-    const paths = manifest.routes.map((r) => r.path);
+    const paths = built.routes.map((r) => r.path);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/',
@@ -50,12 +77,12 @@ describe('build of the fixture site', () => {
         '/en/blog/archive',
       ]),
     );
-    expect(manifest.routes.find((r) => r.path === '/docs')).toMatchObject({ kind: 'redirect', to: '/docs/mobile' });
-    expect(manifest.routes.find((r) => r.path === '/en/docs')).toMatchObject({ kind: 'redirect', to: '/en/docs/mobile' });
+    expect(built.routes.find((r) => r.path === '/docs')).toMatchObject({ kind: 'redirect', to: '/docs/mobile' });
+    expect(built.routes.find((r) => r.path === '/en/docs')).toMatchObject({ kind: 'redirect', to: '/en/docs/mobile' });
   });
 
   it('localises links, resolves relative links and records versions and alternates', () => {
-    const route = manifest.routes.find((r) => r.path === '/en/docs/mobile/ic3/visits/start');
+    const route = built.routes.find((r) => r.path === '/en/docs/mobile/ic3/visits/start');
     if (route?.kind !== 'doc') throw new Error('missing route');
     expect(route.version).toBe('ic3');
     const json = readFileSync(join(dist, route.data), 'utf8');
@@ -69,7 +96,7 @@ describe('build of the fixture site', () => {
   });
 
   it('keeps each version to its own sidebar', () => {
-    const mobile = manifest.locales.ru!.sidebars.mobile!;
+    const mobile = { ic3: built.sidebar('ru', 'mobile', 'ic3'), ic2: built.sidebar('ru', 'mobile', 'ic2') };
     const flat = (items: unknown[]): string[] =>
       items.flatMap((i) => {
         const x = i as { path: string | null; items?: unknown[] };
@@ -81,7 +108,7 @@ describe('build of the fixture site', () => {
   });
 
   it('draws API method pages from the OpenAPI operation, in the page language', () => {
-    const route = manifest.routes.find((r) => r.path === '/docs/api/backend/methods/v1.5/brands');
+    const route = built.routes.find((r) => r.path === '/docs/api/backend/methods/v1.5/brands');
     if (route?.kind !== 'doc') throw new Error('missing route');
     const page = PageDataSchema.parse(JSON.parse(readFileSync(join(dist, route.data), 'utf8')));
     expect(page.operation).toMatchObject({
@@ -103,7 +130,7 @@ describe('build of the fixture site', () => {
 
   it("gives each response its meaning at this endpoint and its error code, in the page's language", () => {
     const responses = (path: string) => {
-      const route = manifest.routes.find((r) => r.path === path);
+      const route = built.routes.find((r) => r.path === path);
       if (route?.kind !== 'doc') throw new Error(`missing route ${path}`);
       return PageDataSchema.parse(JSON.parse(readFileSync(join(dist, route.data), 'utf8'))).operation!.responses;
     };
@@ -131,7 +158,7 @@ describe('build of the fixture site', () => {
   });
 
   it('records image sizes and lazy loading', () => {
-    const route = manifest.routes.find((r) => r.path === '/docs/mobile/ic3/visits/start');
+    const route = built.routes.find((r) => r.path === '/docs/mobile/ic3/visits/start');
     if (route?.kind !== 'doc') throw new Error('missing route');
     expect(readFileSync(join(dist, route.data), 'utf8')).toContain(
       '"src":"/img/shelf.svg","alt":"Схема полки","loading":"lazy","decoding":"async","width":320,"height":120',

@@ -4,6 +4,7 @@ import type { LocaleCode, PageData, RouteEntry, UiStrings } from '@vitrina-docs/
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
 import { codeStylesheet } from '../markdown/remark-code-blocks.ts';
 import { publishedMarkdown } from '../publish/markdown-source.ts';
+import { chunksOf } from '../prerender.ts';
 import { publishFiles } from '../publish/publish-files.ts';
 import { buildSearchShards } from '../search/build-shards.ts';
 import { CONTENT_TYPES } from '../serve/static-server.ts';
@@ -65,7 +66,7 @@ export class DevOutput {
   }
 
   private indexRoutes(): void {
-    this.routes = new Map((this.site.manifest?.routes ?? []).map((r) => [r.path, r]));
+    this.routes = new Map(this.site.routes.map((r) => [r.path, r]));
   }
 
   /** The route a path names, for the dev client. */
@@ -93,6 +94,8 @@ export class DevOutput {
       );
     }
     if (path === '/manifest.json') return text(JSON.stringify(manifest), CONTENT_TYPES['.json']!);
+    const chunk = this.site.chunks.get(path);
+    if (chunk) return text(JSON.stringify(chunk), CONTENT_TYPES['.json']!);
     const json = this.site.pageJson.get(path);
     if (json !== undefined) return text(json, CONTENT_TYPES['.json']!);
     if (path === '/assets/code.css') {
@@ -127,7 +130,15 @@ export class DevOutput {
     }
     if (/\.(xml|txt)$/.test(path)) {
       this.published ??= publishFiles(
-        { manifest, pageData: this.pageDataMap(), pageJson: new Map() },
+        {
+          manifest,
+          chunks: this.site.chunks,
+          chunkJson: new Map(),
+          routes: this.site.routes,
+          chunksOfRoute: this.site.chunksOfRoute,
+          pageData: this.pageDataMap(),
+          pageJson: new Map(),
+        },
         this.site.allPages,
         this.site.site!,
         this.site.facts,
@@ -161,10 +172,11 @@ export class DevOutput {
       const data = route && 'data' in route ? (JSON.parse(this.site.pageJson.get(route.data) ?? 'null') as PageData | null) : null;
       let drawn: { html: string; status: number };
       try {
-        drawn = this.renderer ? this.renderer.render(manifest, route, data) : fallbackPage(manifest, route, data);
+        const chunks = chunksOf(this.site, route);
+        drawn = this.renderer ? this.renderer.render(manifest, chunks, route, data) : fallbackPage(manifest, chunks, route, data);
       } catch (e) {
         // A renderer that throws on one page must not take the preview down.
-        drawn = fallbackPage(manifest, route, data);
+        drawn = fallbackPage(manifest, chunksOf(this.site, route), route, data);
         drawn.html = drawn.html.replace(
           '<main>',
           `<main><pre class="vd-dev-note">the renderer failed on this page: ${String((e as Error).message).replace(/[<&]/g, ' ')}</pre>`,

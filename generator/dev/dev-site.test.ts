@@ -32,12 +32,12 @@ describe('DevSite', () => {
   const edit = (rel: string, change: (text: string) => string) => writeFileSync(file(rel), change(readFileSync(file(rel), 'utf8')));
 
   it('an edit of a page body rewrites that page JSON alone, as a whole build would have written it', async () => {
-    const manifest = JSON.stringify(dev.manifest);
+    const manifest = JSON.stringify([dev.manifest, [...dev.chunks]]);
     const before = new Map(dev.pageJson);
     edit(start, (t) => t.replace(/\n## /, '\nA new sentence with a [link](/docs/mobile).\n\n## '));
     const update = await dev.update([file(start)]);
     expect(update).toMatchObject({ scope: 'page', changed: ['/docs/mobile/ic3/visits/start'], manifestChanged: false, heldBack: [] });
-    expect(JSON.stringify(dev.manifest)).toBe(manifest);
+    expect(JSON.stringify([dev.manifest, [...dev.chunks]])).toBe(manifest);
     const url = dev.dataUrlOf.get('/docs/mobile/ic3/visits/start')!;
     for (const [u, json] of dev.pageJson) if (u !== url) expect(json, u).toBe(before.get(u));
     expect(dev.pageJson.get(url)).toContain('A new sentence');
@@ -85,7 +85,7 @@ describe('DevSite', () => {
     edit(start, (t) => t.replace(/^title: .*$/m, 'title: Старт визита'));
     const update = await dev.update([file(start)]);
     expect(update).toMatchObject({ scope: 'site', manifestChanged: true });
-    expect(JSON.stringify(dev.manifest)).toContain('Старт визита');
+    expect(JSON.stringify([dev.manifest, [...dev.chunks]])).toContain('Старт визита');
     expect(update.changed).toContain('/docs/mobile/ic3/visits/start');
   });
 
@@ -93,7 +93,7 @@ describe('DevSite', () => {
     edit('content/docs/mobile/ic3/visits/_category.yaml', (t) => t.replace(/ru: .*/, 'ru: Визиты в магазине'));
     const update = await dev.update([file('content/docs/mobile/ic3/visits/_category.yaml')]);
     expect(update.manifestChanged).toBe(true);
-    expect(JSON.stringify(dev.manifest)).toContain('Визиты в магазине');
+    expect(JSON.stringify([dev.manifest, [...dev.chunks]])).toContain('Визиты в магазине');
     const none = await dev.update([file('content/docs/mobile/.start.ru.md.swp')]);
     expect(none.changed).toEqual([]);
   });

@@ -3,7 +3,9 @@ import {
   type Diagnostic,
   type LocaleCode,
   type Manifest,
+  type ManifestChunk,
   type PageData,
+  type RouteEntry,
   type SiteConfig,
   type UiStrings,
 } from '@vitrina-docs/schemas';
@@ -66,7 +68,14 @@ const byFileOf = (items: readonly Diagnostic[]) => {
 export class DevSite {
   readonly root: string;
   version = 0;
+  /** The shell (manifest.json), with dev URLs. */
   manifest: Manifest | null = null;
+  /** The manifest chunks by (dev) URL. */
+  readonly chunks = new Map<string, ManifestChunk>();
+  /** The chunks each route is drawn with, by route path. */
+  readonly chunksOfRoute = new Map<string, string[]>();
+  /** Every route of the site. */
+  routes: RouteEntry[] = [];
   /** Page JSON by (dev) URL. */
   readonly pageJson = new Map<string, string>();
   /** The (dev) URL of the page JSON of each route path. */
@@ -194,7 +203,7 @@ export class DevSite {
     const started = performance.now();
     const diagnostics = new Diagnostics();
     const before = new Map(this.pageJson);
-    const manifestBefore = this.manifest ? JSON.stringify(this.manifest) : null;
+    const manifestBefore = this.manifest ? this.manifestText() : null;
     this.content = loadContent(this.root, diagnostics);
     this.checked = checkContent(this.content, diagnostics);
     this.pages = await transformPages(this.content, this.checked, new Diagnostics(), { highlighter: this.highlighter, cache: this.cache });
@@ -228,7 +237,7 @@ export class DevSite {
     return {
       version: ++this.version,
       changed: changed.filter((p): p is string => Boolean(p)),
-      manifestChanged: this.manifest !== null && manifestBefore !== JSON.stringify(this.manifest),
+      manifestChanged: this.manifest !== null && manifestBefore !== this.manifestText(),
       scope: 'site',
       diagnostics: this.diagnostics().filter((d) => d.severity === 'error' || touched.has(this.pathOfFile(d.file) ?? '')),
       heldBack,
@@ -257,9 +266,16 @@ export class DevSite {
       feeds: feedUrls(site),
     });
     // Dev URLs carry no content hash: an edited page keeps its URL, so the manifest stays as it was.
+    const withDevData = (r: RouteEntry): RouteEntry => ('data' in r ? { ...r, data: devUrl(r.data) } : r);
     const manifest = assembled.manifest;
-    manifest.routes = manifest.routes.map((r) => ('data' in r ? { ...r, data: devUrl(r.data) } : r));
+    for (const data of Object.values(manifest.locales)) if (data) data.chunks = data.chunks.map((c) => ({ ...c, url: devUrl(c.url) }));
     this.manifest = manifest;
+    this.chunks.clear();
+    for (const [url, chunk] of assembled.chunks)
+      this.chunks.set(devUrl(url), { ...chunk, routes: chunk.routes.map(withDevData) } as ManifestChunk);
+    this.chunksOfRoute.clear();
+    for (const [path, urls] of assembled.chunksOfRoute) this.chunksOfRoute.set(path, urls.map(devUrl));
+    this.routes = assembled.routes.map(withDevData);
     this.pageJson.clear();
     this.pageData.clear();
     this.dataUrlOf.clear();
@@ -367,6 +383,11 @@ export class DevSite {
         .filter((d) => d.severity === 'error')
         .map((d) => d.file),
     );
+  }
+
+  /** The shell and every chunk, as one text: what `manifestChanged` compares. */
+  private manifestText(): string {
+    return JSON.stringify([this.manifest, [...this.chunks]]);
   }
 
   private pathOfUrl(url: string): string | undefined {

@@ -1,6 +1,6 @@
 import type { Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import type { Manifest, PageData, RouteEntry, SidebarItem } from '@vitrina-docs/schemas';
+import type { Manifest, ManifestChunk, PageData, RouteEntry, SidebarItem } from '@vitrina-docs/schemas';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -15,10 +15,15 @@ function sidebarList(items: readonly SidebarItem[]): string {
 
 /**
  * A plain page for the dev server while the renderer is not built: the page body drawn from
- * its JSON (made by this generator from checked markdown, raw HTML refused), or the list of
- * pages for the other routes. Enough to read what one writes.
+ * its JSON (made by this generator from checked markdown, raw HTML refused), or the route's
+ * sidebar (from its chunks) for the other routes. Enough to read what one writes.
  */
-export function fallbackPage(manifest: Manifest, route: RouteEntry | null, page: PageData | null): { html: string; status: number } {
+export function fallbackPage(
+  manifest: Manifest,
+  chunks: readonly (readonly [string, ManifestChunk])[],
+  route: RouteEntry | null,
+  page: PageData | null,
+): { html: string; status: number } {
   const locale = route?.locale ?? manifest.defaultLocale;
   const data = manifest.locales[locale];
   let main: string;
@@ -29,10 +34,11 @@ export function fallbackPage(manifest: Manifest, route: RouteEntry | null, page:
     ].filter(Boolean);
     main = `<h1>${escape(page.title)}</h1><p class="description">${escape(page.description)}</p>${toHtml(page.body as Root)}<nav class="pager">${links.join(' ')}</nav>`;
   } else if (route) {
-    const sidebars = Object.entries(data?.sidebars ?? {}).map(([id, versions]) => {
-      const items = Object.values(versions ?? {})[0] ?? [];
-      return `<h2>${escape(data?.navbar.find((n) => n.sidebar === id)?.label ?? id)}</h2>${sidebarList(items)}`;
-    });
+    const sidebars = chunks.flatMap(([, chunk]) =>
+      chunk.kind === 'sidebar'
+        ? [`<h2>${escape(data?.navbar.find((n) => n.sidebar === chunk.sidebar)?.label ?? chunk.sidebar)}</h2>${sidebarList(chunk.items)}`]
+        : [],
+    );
     main = `<h1>${escape(route.title)}</h1>${sidebars.join('')}`;
   } else {
     main = `<h1>${escape(data?.ui.notFound.title ?? 'Page not found')}</h1>`;

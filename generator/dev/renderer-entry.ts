@@ -1,13 +1,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Manifest, PageData, RouteEntry } from '@vitrina-docs/schemas';
+import type { Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import { entryAssets, RENDERER_CACHE } from '../prerender.ts';
+
+type Chunks = readonly (readonly [string, ManifestChunk])[];
 
 type Assets = ReturnType<typeof entryAssets>;
 
 interface ServerEntry {
-  renderDocument(input: { manifest: Manifest; route: RouteEntry | null; page: PageData | null; assets: Assets }): {
+  renderDocument(input: { manifest: Manifest; chunks: Chunks; route: RouteEntry | null; page: PageData | null; assets: Assets }): {
     html: string;
     status: number;
   };
@@ -15,7 +17,7 @@ interface ServerEntry {
 
 /** The built renderer (`npm run build:renderer`): its prerender entry and its client's files. */
 export interface RendererEntry {
-  render(manifest: Manifest, route: RouteEntry | null, page: PageData | null): { html: string; status: number };
+  render(manifest: Manifest, chunks: Chunks, route: RouteEntry | null, page: PageData | null): { html: string; status: number };
   /** The client's built files (served under /assets/). */
   clientDir: string;
   /** Modification time of the server entry when it was loaded. */
@@ -36,6 +38,18 @@ export async function loadRenderer(root: string): Promise<RendererEntry | null> 
   // Outside a `"type": "module"` package a loader may hand the module over as CommonJS.
   const entry = typeof loaded.renderDocument === 'function' ? (loaded as ServerEntry) : loaded.default;
   if (typeof entry?.renderDocument !== 'function') return null;
-  const assets = entryAssets(JSON.parse(readFileSync(files.viteManifest, 'utf8')) as Parameters<typeof entryAssets>[0]);
-  return { render: (manifest, route, page) => entry.renderDocument({ manifest, route, page, assets }), clientDir: files.clientDir, stamp };
+  const entryFiles = entryAssets(JSON.parse(readFileSync(files.viteManifest, 'utf8')) as Parameters<typeof entryAssets>[0]);
+  return {
+    // The renderer's stylesheet and the build's (code highlighting, made by the dev server).
+    render: (manifest, chunks, route, page) =>
+      entry.renderDocument({
+        manifest,
+        chunks,
+        route,
+        page,
+        assets: { ...entryFiles, styles: [...entryFiles.styles, ...manifest.assets.css] },
+      }),
+    clientDir: files.clientDir,
+    stamp,
+  };
 }

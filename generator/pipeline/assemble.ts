@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
   type ApiOperation,
+  type BlogPostSummary,
   type Breadcrumb,
+  type ChunkRef,
   type LocaleCode,
   type LocaleData,
   type Manifest,
+  type ManifestChunk,
   type PageData,
   type RouteEntry,
   type SearchShardRef,
@@ -33,7 +36,16 @@ export interface AssembleInput {
 }
 
 export interface AssembledSite {
+  /** The shell (`manifest.json`). */
   manifest: Manifest;
+  /** Every chunk the shell names, by URL. */
+  chunks: Map<string, ManifestChunk>;
+  /** Serialised chunks by URL. */
+  chunkJson: Map<string, string>;
+  /** Every route of the site (those of the shell and of the chunks), in locale order. */
+  routes: RouteEntry[];
+  /** The chunks a route's page is drawn with (its sidebar in the page's version, or the blog), by route path. */
+  chunksOfRoute: Map<string, string[]>;
   /** Page JSON by URL (the `data` of its route). */
   pageData: Map<string, PageData>;
   /** Serialised page JSON by URL. */
@@ -58,6 +70,17 @@ export function assembleSite(input: AssembleInput): AssembledSite {
 
   const localeData: Partial<Record<LocaleCode, LocaleData>> = {};
   const routes: RouteEntry[] = [];
+  const chunks = new Map<string, ManifestChunk>();
+  const chunkJson = new Map<string, string>();
+  const chunksOfRoute = new Map<string, string[]>();
+  /** Writes a chunk under a content-hashed URL: `/manifest/<locale>/<name>.<hash>.json`. */
+  const addChunk = (locale: LocaleCode, name: string, chunk: ManifestChunk): string => {
+    const json = JSON.stringify(chunk);
+    const url = `/manifest/${locale}/${name}.${shortHash(json)}.json`;
+    chunks.set(url, chunk);
+    chunkJson.set(url, json);
+    return url;
+  };
   const pageData = new Map<string, PageData>();
   const pageJson = new Map<string, string>();
 
@@ -68,6 +91,9 @@ export function assembleSite(input: AssembleInput): AssembledSite {
     const sidebarLabels = new Map(site.sidebars.map((s) => [s.id, s]));
     const own = pages.filter((p) => p.locale === locale);
 
+    const shellRoutes: RouteEntry[] = [];
+    const docRoutes: Extract<RouteEntry, { kind: 'doc' }>[] = [];
+    const postRoutes: RouteEntry[] = [];
     const special = (kind: 'home' | 'search' | 'blog-index' | 'blog-archive', key: string, title: string): RouteEntry => ({
       kind,
       path: withLocale(key, locale),
@@ -76,14 +102,14 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       title,
       alternates: alternatesOf(key, locales),
     });
-    routes.push(
+    shellRoutes.push(
       special('home', '/', strings.home.title),
       special('search', '/search', strings.search.title),
       special('blog-index', '/blog', strings.blog.title),
       special('blog-archive', '/blog/archive', strings.blog.archive),
     );
     for (const r of site.redirects) {
-      routes.push({
+      shellRoutes.push({
         kind: 'redirect',
         path: withLocale(r.from, locale),
         locale,
@@ -149,25 +175,33 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       const url = `/data/${locale}/${p.key.slice(1)}.${shortHash(json)}.json`;
       pageData.set(url, data);
       pageJson.set(url, json);
-      routes.push(
-        p.kind === 'doc'
-          ? {
-              kind: 'doc',
-              path: p.path,
-              locale,
-              key: p.key,
-              title: p.fm.title,
-              alternates,
-              sidebar: p.sidebar!,
-              version: p.version,
-              api: Boolean(p.fm.api),
-              data: url,
-            }
-          : { kind: 'blog-post', path: p.path, locale, key: p.key, title: p.fm.title, alternates, date: p.src.route.date ?? '', data: url },
-      );
+      if (p.kind === 'doc')
+        docRoutes.push({
+          kind: 'doc',
+          path: p.path,
+          locale,
+          key: p.key,
+          title: p.fm.title,
+          alternates,
+          sidebar: p.sidebar!,
+          version: p.version,
+          api: Boolean(p.fm.api),
+          data: url,
+        });
+      else
+        postRoutes.push({
+          kind: 'blog-post',
+          path: p.path,
+          locale,
+          key: p.key,
+          title: p.fm.title,
+          alternates,
+          date: p.src.route.date ?? '',
+          data: url,
+        });
     }
 
-    const posts = own
+    const posts: BlogPostSummary[] = own
       .filter((p) => p.kind === 'blog-post')
       .map((p) => ({
         path: p.path,
@@ -183,6 +217,50 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       .sort((a, b) => (a.key < b.key ? 1 : -1))
       .slice(0, 3)
       .map((p) => ({ path: p.path, title: p.fm.title, description: p.fm.description }));
+
+    // The chunks: one per sidebar and version (the tree and the routes of its pages), and the blog.
+    const refs: ChunkRef[] = [];
+    for (const { id } of site.sidebars) {
+      const trees = sidebars[id];
+      if (!trees) continue;
+      const prefix = withLocale(`/docs/${id}`, locale);
+      const versionInfo = site.versions[id];
+      // The current version first: a shared page is drawn with it.
+      const order = versionInfo
+        ? [versionInfo.current, ...versionInfo.items.map((v) => v.id).filter((v) => v !== versionInfo.current)]
+        : [''];
+      const inTrees = new Set(Object.values(trees).flatMap((items) => flattenSidebar(items).map((l) => l.path)));
+      for (const version of order) {
+        const items = trees[version] ?? [];
+        const paths = new Set(flattenSidebar(items).map((l) => l.path));
+        // The pages of the tree; a page that no tree shows goes with its version, or with the first chunk.
+        const members = docRoutes.filter(
+          (r) =>
+            r.sidebar === id &&
+            (paths.has(r.path) ||
+              (!inTrees.has(r.path) && (r.version === (version || null) || (r.version === null && version === order[0])))),
+        );
+        const url = addChunk(locale, version ? `${id}.${version}` : id, {
+          kind: 'sidebar',
+          locale,
+          sidebar: id,
+          version: version || null,
+          items,
+          routes: members,
+        });
+        refs.push({ kind: 'sidebar', sidebar: id, version: version || null, prefix, url });
+        for (const r of members) {
+          // A page is drawn with the chunk of its own version; a shared page with the current version's.
+          if ((r.version ?? order[0]) === (version || order[0]) && !chunksOfRoute.has(r.path)) chunksOfRoute.set(r.path, [url]);
+        }
+      }
+    }
+    const blogUrl = addChunk(locale, 'blog', { kind: 'blog', locale, posts, routes: postRoutes });
+    refs.push({ kind: 'blog', sidebar: null, version: null, prefix: withLocale('/blog', locale), url: blogUrl });
+    for (const r of [...postRoutes, ...shellRoutes]) {
+      if (r.kind === 'blog-post' || r.kind === 'blog-index' || r.kind === 'blog-archive') chunksOfRoute.set(r.path, [blogUrl]);
+    }
+    routes.push(...shellRoutes, ...postRoutes, ...docRoutes);
 
     localeData[locale] = {
       info: {
@@ -205,8 +283,6 @@ export function assembleSite(input: AssembleInput): AssembledSite {
         })),
         copyright: `© ${site.copyrightYear} ${site.copyrightHolder}`,
       },
-      sidebars,
-      blog: posts,
       latestReleases,
       search: input.search[locale] ?? null,
       feeds: input.feeds[locale] ?? null,
@@ -215,6 +291,8 @@ export function assembleSite(input: AssembleInput): AssembledSite {
           .map((key) => [key, `/og/${locale}-${key}.jpg`] as const)
           .filter(([, path]) => input.staticFiles.has(path)),
       ),
+      routes: shellRoutes,
+      chunks: refs,
     };
   }
 
@@ -235,10 +313,10 @@ export function assembleSite(input: AssembleInput): AssembledSite {
     defaultLocale: site.defaultLocale,
     locales: localeData,
     versions,
-    routes,
     openapi: input.openapi,
     assets: { css: input.css },
   };
-  const manifest: Manifest = { schemaVersion: 1, buildId: shortHash(JSON.stringify(body), 12), ...body };
-  return { manifest, pageData, pageJson };
+  // The build id covers the chunks and page JSON too (their URLs are in the shell and the chunks).
+  const manifest: Manifest = { schemaVersion: 2, buildId: shortHash(JSON.stringify(body), 12), ...body };
+  return { manifest, chunks, chunkJson, routes, chunksOfRoute, pageData, pageJson };
 }

@@ -5,6 +5,12 @@ import { atomFeed, rssFeed } from './feeds.ts';
 import { publishedMarkdown } from './markdown-source.ts';
 import { xmlEscape } from './xml.ts';
 
+/** The blog posts of a locale, newest first (from its blog chunk). */
+function blogPosts(site: AssembledSite, locale: LocaleCode) {
+  for (const chunk of site.chunks.values()) if (chunk.kind === 'blog' && chunk.locale === locale) return chunk.posts;
+  return [];
+}
+
 /**
  * The files for crawlers, feed readers and language models: `<route>.md`, sitemap.xml with
  * hreflang pairs, robots.txt, llms.txt and llms-full.txt per locale, RSS and Atom per locale.
@@ -22,7 +28,7 @@ export function publishFiles(
   for (const p of pages) files.set(`${p.path.slice(1)}.md`, publishedMarkdown(p.fm.title, p.fm.description, p.src.source, facts, p.locale));
 
   // sitemap.xml: every page route (no redirects), with its translations as alternates.
-  const urls = manifest.routes
+  const urls = site.routes
     .filter((r) => r.kind !== 'redirect')
     .map((r) => {
       const alts = Object.entries(r.alternates)
@@ -71,7 +77,7 @@ export function publishFiles(
         title: `${config.name} — ${data.ui.blog.title}`,
         description: data.ui.blog.description,
         blogPath: `${prefix}/blog`,
-        posts: data.blog,
+        posts: blogPosts(site, locale),
       };
       files.set(feeds.rss.slice(1), rssFeed({ ...input, feedPath: feeds.rss }));
       files.set(feeds.atom.slice(1), atomFeed({ ...input, feedPath: feeds.atom }));

@@ -1,5 +1,5 @@
 /** The site shell: skip link, progress bar, navbar, drawer with the sidebar, main content, footer. */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Footer } from '../components/Footer.tsx';
 import { LocaleSwitch } from '../components/LocaleSwitch.tsx';
 import { Navbar, ProductLink, SectionLinks } from '../components/Navbar.tsx';
@@ -14,13 +14,20 @@ import { useSite } from './site-context.ts';
 
 export function Layout({ children }: { children: ReactNode }) {
   const ui = useUi();
-  const { state, data } = useSite();
-  const { route, page } = state;
+  const { state, router } = useSite();
+  const { route, page, locale, routes } = state;
   const sidebar = route?.kind === 'doc' ? route.sidebar : null;
   const pageVersion = page?.version ?? (route?.kind === 'doc' ? route.version : null);
   const selection = useVersionSelection(state.manifest, sidebar, pageVersion);
   const drawer = useDrawer(state.navigation.id);
-  const items = sidebar ? sidebarItems(data, sidebar, selection.version) : [];
+  // The page came with its sidebar in its own version (the current one for a shared page); the
+  // reader's selected version, when another, is loaded here and replaces it once it arrives.
+  const shownVersion = pageVersion ?? selection.info?.current ?? null;
+  const items = sidebar ? (sidebarItems(routes, locale, sidebar, selection.version, shownVersion) ?? []) : [];
+  const selectedLoaded = !sidebar || Boolean(routes.sidebar(locale, sidebar, selection.version));
+  useEffect(() => {
+    if (sidebar && !selectedLoaded) router.loadSidebar(locale, sidebar, selection.version).catch(() => {});
+  }, [router, locale, sidebar, selection.version, selectedLoaded]);
   return (
     <>
       <a className="skip-link" href="#vd-main">

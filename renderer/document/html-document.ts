@@ -1,7 +1,9 @@
 /**
  * The HTML document around the prerendered app: <head> (title, description, canonical,
- * hreflang alternates, Open Graph and Twitter meta, the inline colour-mode script, styles,
- * module preloads, the manifest preload, the client script) and the inlined page JSON.
+ * hreflang alternates, Open Graph and Twitter meta, the inline colour-mode script, the
+ * stylesheet (inline in a built site), the client script) and the inlined page JSON with the
+ * URLs of the manifest chunks the page was drawn with. Nothing is preloaded: on a slow network
+ * a preload competes with what the first paint waits for.
  */
 import type { LocaleInfo, Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
 import type { DocumentMeta } from '../shared/document-meta.ts';
@@ -10,7 +12,11 @@ import { APP_ROOT_ID, PAGE_SCRIPT_ID } from './ids.ts';
 
 export interface DocumentAssets {
   scripts: string[];
+  /** Stylesheets the page links. */
   styles: string[];
+  /** Stylesheets the page carries inline, in <style> (the build's: the CSP allows them by hash). */
+  inlineStyles?: string[];
+  /** Module chunks the entry imports: not preloaded (see above), kept for the caller's use. */
   preload: string[];
 }
 
@@ -39,10 +45,12 @@ export interface HtmlDocumentInput {
   info: LocaleInfo;
   meta: DocumentMeta;
   appHtml: string;
+  /** URLs of the manifest chunks the page was drawn with. */
+  chunks: string[];
   assets: DocumentAssets;
 }
 
-export function htmlDocument({ manifest, route, page, info, meta, appHtml, assets }: HtmlDocumentInput): string {
+export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunks, assets }: HtmlDocumentInput): string {
   const site = manifest.site.url;
   const e = escapeHtml;
   const head: string[] = [
@@ -92,11 +100,11 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, asset
   head.push(`<meta name="twitter:title" content="${e(page?.title ?? meta.title)}">`);
   head.push(`<meta name="twitter:description" content="${e(meta.description)}">`);
   head.push(`<link rel="icon" href="${FAVICON}">`);
-  for (const href of [...assets.styles, ...manifest.assets.css]) head.push(`<link rel="stylesheet" href="${e(href)}">`);
-  head.push('<link rel="preload" href="/manifest.json" as="fetch" crossorigin="anonymous">');
-  for (const href of assets.preload) head.push(`<link rel="modulepreload" href="${e(href)}">`);
-  for (const src of assets.scripts) head.push(`<script type="module" src="${e(src)}"></script>`);
-  const pageScript = `<script type="application/json" id="${PAGE_SCRIPT_ID}" data-route="${e(route?.path ?? '')}">${inlineJson(page)}</script>`;
+  for (const css of assets.inlineStyles ?? []) head.push(`<style>${css}</style>`);
+  for (const href of assets.styles) head.push(`<link rel="stylesheet" href="${e(href)}">`);
+  // Low priority: on a slow network the app's code must not take bandwidth from the stylesheet.
+  for (const src of assets.scripts) head.push(`<script type="module" fetchpriority="low" src="${e(src)}"></script>`);
+  const pageScript = `<script type="application/json" id="${PAGE_SCRIPT_ID}" data-route="${e(route?.path ?? '')}" data-chunks="${e(chunks.join(' '))}">${inlineJson(page)}</script>`;
   return `<!doctype html>\n<html lang="${e(info.lang)}" dir="${e(info.dir)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="${APP_ROOT_ID}" class="vd-root vd-site">${appHtml}</div>\n${pageScript}\n</body>\n</html>\n`;
 }
 

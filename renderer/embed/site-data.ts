@@ -4,16 +4,24 @@
  * highlighting), and an href resolver that sends links to pages the host shows to the host's
  * routes and everything else to the documentation site.
  */
-import type { LocaleCode, Manifest, PageData, RouteEntry, UiStrings } from '@vitrina-docs/schemas';
+import type { LocaleCode, Manifest, ManifestChunk, PageData, RouteEntry, UiStrings } from '@vitrina-docs/schemas';
 import { canonicalPath, splitHash } from '@vitrina-docs/schemas/paths';
+import { resolveLoading, SiteRoutes } from '../shared/site-routes.ts';
 
 export interface SiteData {
-  /** The site's manifest (`/manifest.json`). */
+  /** The shell of the site's manifest (`/manifest.json`); the routes are in the chunks it names. */
   manifest: Manifest;
   /** Absolute URL of the site, as given to `loadSiteData`, without a trailing slash. */
   siteUrl: string;
-  /** The route of a site path (`/docs/mobile`, `/en/docs/mobile`), redirects followed; null when there is none. */
+  /**
+   * The route of a site path (`/docs/mobile`, `/en/docs/mobile`), redirects followed, among the
+   * routes known so far (the shell's, and those of the chunks `resolve` and `page` loaded); null otherwise.
+   */
   route(path: string): RouteEntry | null;
+  /** The route of a site path, loading the manifest chunk that holds it; null when the site has none there. */
+  resolve(path: string): Promise<RouteEntry | null>;
+  /** Whether a path is in one of the site's doc sidebars (`/docs/mobile/…`), known without loading anything. */
+  isDoc(path: string): boolean;
   /** The page JSON of a site path; null when the site has no page there. */
   page(path: string): Promise<PageData | null>;
   /** The UI strings of a locale (labels of the API tables, the copy buttons, the table of contents). */
@@ -34,22 +42,35 @@ const defaultFetchJson: FetchJson = async (url) => {
 export async function loadSiteData(siteUrl: string, fetchJson: FetchJson = defaultFetchJson): Promise<SiteData> {
   const base = siteUrl.replace(/\/+$/, '');
   const manifest = await fetchJson<Manifest>(`${base}/manifest.json`);
-  const byPath = new Map(manifest.routes.map((r) => [r.path, r]));
-  const route = (path: string): RouteEntry | null => {
-    let current = canonicalPath(splitHash(path).path.split('?')[0] ?? '/');
-    for (let hops = 0; hops < 5; hops++) {
-      const r = byPath.get(current);
-      if (!r || r.kind !== 'redirect') return r ?? null;
-      current = canonicalPath(r.to);
+  const routes = new SiteRoutes(manifest);
+  const chunks = new Map<string, Promise<void>>();
+  const clean = (path: string) => canonicalPath(splitHash(path).path.split('?')[0] ?? '/');
+  const load = (url: string) => {
+    let loading = chunks.get(url);
+    if (!loading) {
+      loading = fetchJson<ManifestChunk>(`${base}${url}`).then((chunk) => routes.add(url, chunk));
+      chunks.set(url, loading);
     }
-    return null;
+    return loading;
+  };
+  const resolve = async (path: string): Promise<RouteEntry | null> => {
+    const r = await resolveLoading(routes, clean(path), (ref) => load(ref.url));
+    return r.status === 'found' ? r.route : null;
   };
   return {
     manifest,
     siteUrl: base,
-    route,
+    route(path) {
+      const r = routes.resolve(clean(path));
+      return r.status === 'found' ? r.route : null;
+    },
+    resolve,
+    isDoc(path) {
+      const p = clean(path);
+      return !routes.get(p) && routes.candidates(p).some((ref) => ref.kind === 'sidebar');
+    },
     async page(path) {
-      const r = route(path);
+      const r = await resolve(path);
       return r && (r.kind === 'doc' || r.kind === 'blog-post') ? fetchJson<PageData>(`${base}${r.data}`) : null;
     },
     ui(locale) {

@@ -26,7 +26,7 @@ export function usePrefetchVisible(root: RefObject<HTMLElement | null>, handler:
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
         const href = entry.target.getAttribute('href');
-        if (href) (window.requestIdleCallback ?? setTimeout)(() => handler.prefetch(href));
+        if (href) (window.requestIdleCallback ?? setTimeout)(() => handler.prefetch(href, 'visible'));
       }
     });
     for (const link of element.querySelectorAll('a[data-prefetch="visible"]')) observer.observe(link);

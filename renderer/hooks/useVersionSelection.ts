@@ -8,6 +8,11 @@ import type { Manifest, VersionInfo, SidebarId } from '@vitrina-docs/schemas';
 const listeners = new Set<() => void>();
 const keyOf = (sidebar: SidebarId) => `vitrina-version:${sidebar}`;
 
+/** The version the reader selected for a sidebar (localStorage), if any. */
+export function storedVersion(sidebar: SidebarId | null): string | null {
+  return read(sidebar);
+}
+
 function read(sidebar: SidebarId | null): string | null {
   if (!sidebar) return null;
   try {

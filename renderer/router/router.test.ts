@@ -4,21 +4,26 @@
  * hydration never drops a load already under way (the writers' preview refreshes the page
  * as soon as the app has registered, which can be before React has hydrated).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import type { Manifest, PageData } from '@vitrina-docs/schemas';
-import { createRouteTable, hasPageData } from '../shared/route-table.ts';
+import type { ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
+import { readBuiltSite } from '../../tests/helpers/built-site.ts';
+import { hasPageData, SiteRoutes } from '../shared/site-routes.ts';
 import type { PageCache } from './page-cache.ts';
 import { createBrowserRouter, type Router } from './router.ts';
 
-const manifest = JSON.parse(readFileSync(join(inject('realDist'), 'manifest.json'), 'utf8')) as Manifest;
-const routes = createRouteTable(manifest);
+const built = readBuiltSite(inject('realDist'));
+const manifest = built.manifest;
 const START = '/docs/mobile/ic3/visits/start';
 const OTHER = '/docs/mobile/ic3/visits/end';
+const chunkUrl = (sidebar: string, version: string | null) =>
+  manifest.locales.ru!.chunks.find((c) => c.sidebar === sidebar && c.version === version)!.url;
+
+function routeOf(path: string): RouteEntry | undefined {
+  return built.routes.find((r) => r.path === path);
+}
 
 function dataUrlOf(path: string): string {
-  const route = routes.get(path);
+  const route = routeOf(path);
   if (!hasPageData(route)) throw new Error(`${path} has no page data`);
   return route.data;
 }
@@ -79,17 +84,49 @@ function stubBrowser(path: string): void {
   });
 }
 
-function routerAt(path: string, pages: PageCache): Router {
+/** Chunk loads that the test settles by hand; every fetched URL is recorded. */
+function manualChunks() {
+  const waiting = new Map<string, (() => void)[]>();
+  const fetched: string[] = [];
+  const fetchChunk = (url: string) => {
+    fetched.push(url);
+    return new Promise<ManifestChunk>((resolve) => waiting.set(url, [...(waiting.get(url) ?? []), () => resolve(built.chunks.get(url)!)]));
+  };
+  const settle = async (url: string) => {
+    for (const resolve of waiting.get(url) ?? []) resolve();
+    waiting.delete(url);
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { fetchChunk, settle, fetched };
+}
+
+/**
+ * A router on a prerendered page, with the chunks the page was drawn with (`loaded`, by default
+ * every chunk of the site) and the rest fetched through `fetchChunk`.
+ */
+function routerAt(
+  path: string,
+  pages: PageCache,
+  options: { loaded?: string[]; fetchChunk?: (url: string) => Promise<ManifestChunk>; preferred?: string | null } = {},
+): Router {
   const first = pageTitled('prerendered');
   pages.put(dataUrlOf(path), first);
+  const loaded = options.loaded ?? [...built.chunks.keys()];
+  const routes = new SiteRoutes(
+    manifest,
+    loaded.map((url) => [url, built.chunks.get(url)!] as const),
+  );
   return createBrowserRouter({
     manifest,
+    routes,
     location: { path, search: '', hash: '' },
     route: routes.get(path) ?? null,
     page: first,
     pages,
     fetchManifest: async () => manifest,
+    fetchChunk: options.fetchChunk ?? (async (url) => built.chunks.get(url)!),
     loadView: async () => {},
+    preferredVersion: () => options.preferred ?? null,
   });
 }
 
@@ -134,5 +171,78 @@ describe('client router', () => {
     await pages.settle(dataUrlOf(OTHER), pageTitled('finish'));
     expect(router.getState().location).toMatchObject({ path: START, hash: 'section' });
     expect(router.getState().page).toEqual(pageTitled('prerendered'));
+  });
+
+  it('a path of another sidebar waits for its chunk, then for its page, and shows it', async () => {
+    const pages = manualPages();
+    const chunks = manualChunks();
+    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk });
+    router.start();
+    router.navigate('/docs/portal');
+    expect(router.getState().loading).toBe(true);
+    expect(chunks.fetched).toEqual([chunkUrl('portal', null)]);
+    expect(pages.pending(dataUrlOf('/docs/portal'))).toBe(false);
+    await chunks.settle(chunkUrl('portal', null));
+    expect(pages.pending(dataUrlOf('/docs/portal'))).toBe(true);
+    await pages.settle(dataUrlOf('/docs/portal'), pageTitled('portal'));
+    expect(router.getState()).toMatchObject({
+      location: { path: '/docs/portal' },
+      route: { kind: 'doc', sidebar: 'portal' },
+      loading: false,
+    });
+    expect(router.getState().routes.sidebar('ru', 'portal', null)).toBeDefined();
+  });
+
+  it('a path in no chunk and no shell route is not found, without a request', async () => {
+    const pages = manualPages();
+    const chunks = manualChunks();
+    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk });
+    router.start();
+    router.navigate('/no/such/page');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(chunks.fetched).toEqual([]);
+    expect(router.getState()).toMatchObject({ location: { path: '/no/such/page' }, route: null, error: null });
+  });
+
+  it('a page of the other version is looked up in the selected version first, then in its own', async () => {
+    const pages = manualPages();
+    const chunks = manualChunks();
+    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk, preferred: 'ic3' });
+    router.start();
+    const legacy = '/docs/mobile/ic2/visits/start';
+    router.navigate(legacy);
+    await chunks.settle(chunkUrl('mobile', 'ic2'));
+    await pages.settle(dataUrlOf(legacy), pageTitled('legacy'));
+    expect(chunks.fetched).toEqual([chunkUrl('mobile', 'ic2')]);
+    expect(router.getState()).toMatchObject({ location: { path: legacy }, route: { version: 'ic2' } });
+  });
+
+  it('a shared page is drawn with the selected version’s sidebar, loaded before it shows', async () => {
+    const pages = manualPages();
+    const chunks = manualChunks();
+    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk, preferred: 'ic2' });
+    router.start();
+    router.navigate('/docs/mobile');
+    expect(chunks.fetched).toEqual([chunkUrl('mobile', 'ic2')]);
+    await chunks.settle(chunkUrl('mobile', 'ic2'));
+    await pages.settle(dataUrlOf('/docs/mobile'), pageTitled('shared'));
+    expect(router.getState().location.path).toBe('/docs/mobile');
+    expect(router.getState().routes.sidebar('ru', 'mobile', 'ic2')).toBeDefined();
+  });
+
+  it('prefetches a link scrolled into view only when its chunk is loaded; a hovered one loads its chunk first', async () => {
+    const pages = manualPages();
+    const chunks = manualChunks();
+    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk });
+    router.start();
+    router.prefetch(OTHER, 'visible');
+    router.prefetch('/docs/portal', 'visible');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pages.pending(dataUrlOf(OTHER))).toBe(true);
+    expect(chunks.fetched).toEqual([]);
+    router.prefetch('/docs/portal', 'hover');
+    expect(chunks.fetched).toEqual([chunkUrl('portal', null)]);
+    await chunks.settle(chunkUrl('portal', null));
+    expect(pages.pending(dataUrlOf('/docs/portal'))).toBe(true);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The client router: a small store over the History API. It resolves a path against the
- * manifest's route table, loads the page JSON (and the view's code) before showing a route,
+ * routes of the manifest's shell and of the chunks it loads on the way (a path's chunk is
+ * fetched before its page), loads the page JSON (and the view's code) before showing a route,
  * keeps the address clean, and recovers from a redeploy that removed what it needs.
  * React reads it with useSyncExternalStore; the prerender uses a static instance.
  */
-import type { LocaleCode, Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
+import type { ChunkRef, LocaleCode, Manifest, ManifestChunk, RouteEntry, PageData, SidebarId } from '@vitrina-docs/schemas';
 import { canonicalPath, isExternalHref, localeOfPath } from '@vitrina-docs/schemas/paths';
-import { createRouteTable, hasPageData, type RouteTable } from '../shared/route-table.ts';
+import { hasPageData, resolveLoading, SiteRoutes, type PreferredVersion } from '../shared/site-routes.ts';
 import { isGone } from './fetch-json.ts';
 import type { PageCache } from './page-cache.ts';
 import { clearReloadMark, reloadOnce } from './reload-once.ts';
@@ -22,8 +23,10 @@ export interface RouterLocation {
 export type NavigationType = 'initial' | 'push' | 'pop' | 'hash' | 'refresh';
 
 export interface RouterState {
+  /** The shell (manifest.json). */
   manifest: Manifest;
-  routes: RouteTable;
+  /** The routes of the shell and of the chunks loaded so far (a new state is set when a chunk arrives). */
+  routes: SiteRoutes;
   location: RouterLocation;
   locale: LocaleCode;
   /** null: not found. */
@@ -45,28 +48,39 @@ export interface Router {
   subscribe(listener: () => void): () => void;
   /** Client navigation to an internal href (relative to the current page). */
   navigate(href: string, options?: { replace?: boolean }): void;
-  /** Loads a route's page JSON ahead of a click. */
-  prefetch(href: string): void;
+  /**
+   * Loads a route's page JSON ahead of a click. A link scrolled into view (`visible`) is
+   * prefetched only when its chunk is loaded already; hovering or focusing one loads its chunk too.
+   */
+  prefetch(href: string, reason?: 'hover' | 'visible'): void;
+  /** Loads the chunk of a sidebar in a version (the sidebar drawn, the version selector). */
+  loadSidebar(locale: LocaleCode, sidebar: SidebarId, version: string | null): Promise<void>;
   /** Loads the shown location again (after a load error). */
   retry(): void;
   /** Changes the query string of the shown page without a new history entry (the search page). */
   setSearch(search: string): void;
   /**
    * Draws the shown page again from fresh data, keeping the scroll position: the writers' preview
-   * calls it when a page changed on disk (`manifest`: the routes or sidebars changed too).
+   * calls it when a page changed on disk (`manifest`: the shell or the chunks changed too).
    */
   refresh(options: { manifest: boolean }): Promise<void>;
 }
 
 export interface RouterOptions {
   manifest: Manifest;
+  /** The routes of the shell with the chunks the page was prerendered with. */
+  routes: SiteRoutes;
   location: RouterLocation;
   route: RouteEntry | null;
   page: PageData | null;
   pages: PageCache;
+  /** Fetches the shell again, past every cache (after a redeploy). */
   fetchManifest: () => Promise<Manifest>;
+  fetchChunk: (url: string) => Promise<ManifestChunk>;
   /** Loads the code a route needs beyond the entry chunk. */
   loadView: (route: RouteEntry | null) => Promise<void>;
+  /** The reader's selected version of a sidebar: the chunk tried first for a page shared by the versions. */
+  preferredVersion?: PreferredVersion;
 }
 
 type HistoryState = { scroll?: number } | null;
@@ -94,6 +108,7 @@ export function createStaticRouter(state: RouterState): Router {
     subscribe: () => () => {},
     navigate: () => {},
     prefetch: () => {},
+    loadSidebar: async () => {},
     retry: () => {},
     setSearch: () => {},
     refresh: async () => {},
@@ -102,14 +117,14 @@ export function createStaticRouter(state: RouterState): Router {
 
 export function initialState(input: {
   manifest: Manifest;
-  routes?: RouteTable;
+  routes: SiteRoutes;
   location: RouterLocation;
   route: RouteEntry | null;
   page: PageData | null;
 }): RouterState {
   return {
     manifest: input.manifest,
-    routes: input.routes ?? createRouteTable(input.manifest),
+    routes: input.routes,
     location: input.location,
     locale: input.route?.locale ?? input.manifest.defaultLocale,
     route: input.route,
@@ -120,8 +135,18 @@ export function initialState(input: {
   };
 }
 
+/** The chunk a route is drawn with besides the shell: its sidebar in the version shown, or the blog. */
+export function chunkToShow(routes: SiteRoutes, route: RouteEntry | null, preferred?: PreferredVersion): ChunkRef | undefined {
+  if (!route) return undefined;
+  if (route.kind === 'blog-index' || route.kind === 'blog-archive' || route.kind === 'blog-post') return routes.blogRef(route.locale);
+  if (route.kind !== 'doc') return undefined;
+  const info = routes.manifest.versions[route.sidebar];
+  const wanted = route.version ?? (info ? (preferred?.(route.sidebar) ?? info.current) : null);
+  return routes.sidebarRef(route.locale, route.sidebar, wanted) ?? routes.sidebarRef(route.locale, route.sidebar, info?.current ?? null);
+}
+
 export function createBrowserRouter(options: RouterOptions): Router {
-  const { pages, fetchManifest, loadView } = options;
+  const { pages, fetchManifest, fetchChunk, loadView, preferredVersion } = options;
   let state = initialState(options);
   const serverState = state;
   let started = false;
@@ -129,6 +154,8 @@ export function createBrowserRouter(options: RouterOptions): Router {
   /** The page load whose result may still be shown; a later load or a same-page move supersedes it. */
   let latestLoad = 0;
   const listeners = new Set<() => void>();
+  /** Chunk loads under way, by URL: shared by navigation, prefetch and the sidebar. */
+  const pendingChunks = new Map<string, Promise<void>>();
 
   const set = (patch: Partial<RouterState>) => {
     state = { ...state, ...patch };
@@ -139,19 +166,71 @@ export function createBrowserRouter(options: RouterOptions): Router {
     history.replaceState({ ...(history.state as object | null), scroll: scrollY }, '');
   };
 
-  /** After a redeploy the page JSON may be gone: refetch the manifest, retry once, then reload once. */
+  /** Fetches a chunk of the current shell once and adds it to the routes (a new state tells React). */
+  function fetchChunkOnce(url: string): Promise<void> {
+    const routes = state.routes;
+    if (routes.has(url)) return Promise.resolve();
+    let promise = pendingChunks.get(url);
+    if (!promise) {
+      promise = fetchChunk(url).then(
+        (chunk) => {
+          pendingChunks.delete(url);
+          routes.add(url, chunk);
+          if (state.routes === routes) set({ routes });
+        },
+        (error: unknown) => {
+          pendingChunks.delete(url);
+          throw error;
+        },
+      );
+      pendingChunks.set(url, promise);
+    }
+    return promise;
+  }
+
+  /** A redeploy happened: the fresh shell, with the loaded chunks it still names. */
+  async function refreshShell(): Promise<SiteRoutes> {
+    const manifest = await fetchManifest();
+    const kept = state.routes
+      .entries()
+      .filter(([url]) => Object.values(manifest.locales).some((d) => d?.chunks.some((c) => c.url === url)));
+    const routes = new SiteRoutes(manifest, kept);
+    pendingChunks.clear();
+    set({ manifest, routes });
+    return routes;
+  }
+
+  /**
+   * Resolves a path, loading the chunks it needs. A chunk that is gone after a redeploy: the
+   * shell is fetched again and the path resolved once more; then one reload of the page.
+   */
+  async function resolvePath(path: string) {
+    try {
+      return await resolveLoading(state.routes, path, (ref) => fetchChunkOnce(ref.url), preferredVersion);
+    } catch (error) {
+      if (!isGone(error)) throw error;
+      await refreshShell();
+      try {
+        return await resolveLoading(state.routes, path, (ref) => fetchChunkOnce(ref.url), preferredVersion);
+      } catch (again) {
+        if (isGone(again) && reloadOnce(path)) return new Promise<never>(() => {});
+        throw again;
+      }
+    }
+  }
+
+  /** After a redeploy the page JSON may be gone: refetch the shell, retry once, then reload once. */
   async function loadPage(route: Extract<RouteEntry, { data: string }>): Promise<PageData> {
     try {
       return await pages.load(route.data);
     } catch (error) {
       if (!isGone(error)) throw error;
-      const manifest = await fetchManifest();
-      const routes = createRouteTable(manifest);
-      set({ manifest, routes });
-      const fresh = routes.resolve(route.path).route;
-      if (hasPageData(fresh) && fresh.data !== route.data) {
+      await refreshShell();
+      const fresh = await resolveLoading(state.routes, route.path, (ref) => fetchChunkOnce(ref.url), preferredVersion).catch(() => null);
+      const freshRoute = fresh?.status === 'found' ? fresh.route : null;
+      if (hasPageData(freshRoute) && freshRoute.data !== route.data) {
         try {
-          return await pages.load(fresh.data);
+          return await pages.load(freshRoute.data);
         } catch (again) {
           if (!isGone(again)) throw again;
         }
@@ -171,21 +250,42 @@ export function createBrowserRouter(options: RouterOptions): Router {
     }
   }
 
+  /** The chunk the route is drawn with (its sidebar in the selected version, the blog): a failure only leaves the sidebar as it was. */
+  function loadShownChunk(route: RouteEntry | null): Promise<void> | null {
+    const ref = chunkToShow(state.routes, route, preferredVersion);
+    if (!ref || state.routes.has(ref.url)) return null;
+    return fetchChunkOnce(ref.url).catch(() => {});
+  }
+
   async function go(target: RouterLocation, type: NavigationType, scroll: number | null): Promise<void> {
     const id = nextId++;
     const load = ++latestLoad;
-    const resolved = state.routes.resolve(target.path);
+    let resolved = state.routes.resolve(target.path, preferredVersion);
+    if (resolved.status === 'pending') {
+      set({ loading: true });
+      try {
+        resolved = await resolvePath(target.path);
+      } catch (error) {
+        if (load !== latestLoad) return;
+        const locale = localeOfPath(target.path);
+        const message = error instanceof Error ? error.message : String(error);
+        set({ location: target, route: null, locale, page: null, error: message, loading: false, navigation: { id, type, scroll } });
+        return;
+      }
+      if (load !== latestLoad) return;
+    }
     const location = { ...target, path: resolved.path };
     if (resolved.path !== target.path) history.replaceState(history.state, '', hrefOf(location));
-    const route = resolved.route;
+    const route = resolved.status === 'found' ? resolved.route : null;
     const locale = route?.locale ?? localeOfPath(location.path);
     const commit = (page: PageData | null, error: string | null) => {
       if (load !== latestLoad) return;
       set({ location, route, locale, page, error, loading: false, navigation: { id, type, scroll } });
     };
     const cached = hasPageData(route) ? pages.peek(route.data) : undefined;
-    const work = Promise.all([loadCode(route, location.path), hasPageData(route) ? (cached ?? loadPage(route)) : null]);
-    if (!hasPageData(route) || !cached) set({ loading: true });
+    const shown = loadShownChunk(route);
+    const work = Promise.all([loadCode(route, location.path), hasPageData(route) ? (cached ?? loadPage(route)) : null, shown]);
+    if (!hasPageData(route) || !cached || shown) set({ loading: true });
     try {
       const [, page] = await work;
       commit(page, null);
@@ -228,6 +328,20 @@ export function createBrowserRouter(options: RouterOptions): Router {
     void go(target, 'pop', scroll);
   }
 
+  async function prefetch(href: string, reason: 'hover' | 'visible' = 'hover'): Promise<void> {
+    const url = new URL(href, location.href);
+    if (url.origin !== location.origin) return;
+    const path = canonicalPath(url.pathname);
+    let resolved = state.routes.resolve(path, preferredVersion);
+    // A link scrolled into view costs no chunk: only pages whose route is known already.
+    if (resolved.status === 'pending') {
+      if (reason === 'visible') return;
+      resolved = await resolveLoading(state.routes, path, (ref) => fetchChunkOnce(ref.url), preferredVersion);
+    }
+    const route = resolved.status === 'found' ? resolved.route : null;
+    await Promise.all([hasPageData(route) ? pages.load(route.data) : null, loadView(route)]);
+  }
+
   return {
     getState: () => state,
     getServerState: () => serverState,
@@ -236,12 +350,20 @@ export function createBrowserRouter(options: RouterOptions): Router {
       return () => listeners.delete(listener);
     },
     navigate,
-    prefetch(href) {
-      const url = new URL(href, location.href);
-      if (url.origin !== location.origin) return;
-      const route = state.routes.resolve(url.pathname).route;
-      if (hasPageData(route)) pages.load(route.data).catch(() => {});
-      loadView(route).catch(() => {});
+    prefetch(href, reason) {
+      prefetch(href, reason).catch(() => {});
+    },
+    async loadSidebar(locale, sidebar, version) {
+      const ref = state.routes.sidebarRef(locale, sidebar, version);
+      if (!ref) return;
+      try {
+        await fetchChunkOnce(ref.url);
+      } catch (error) {
+        if (!isGone(error)) throw error;
+        const routes = await refreshShell();
+        const fresh = routes.sidebarRef(locale, sidebar, version);
+        if (fresh) await fetchChunkOnce(fresh.url);
+      }
     },
     retry() {
       void go(state.location, 'push', null);
@@ -252,12 +374,20 @@ export function createBrowserRouter(options: RouterOptions): Router {
       set({ location });
     },
     async refresh({ manifest: manifestChanged }) {
-      if (manifestChanged) {
-        const manifest = await fetchManifest();
-        set({ manifest, routes: createRouteTable(manifest) });
-      }
-      const route = state.routes.resolve(state.location.path).route;
+      const route = state.routes.get(state.location.path);
       if (hasPageData(route)) pages.forget(route.data);
+      if (manifestChanged) {
+        // The writers' preview keeps chunk URLs stable: every chunk is fetched again, those of the
+        // shown page before the new routes replace the old ones (the sidebar does not blink).
+        const manifest = await fetchManifest();
+        const routes = new SiteRoutes(manifest);
+        const load = async (ref: ChunkRef) => routes.add(ref.url, await fetchChunk(ref.url));
+        const found = await resolveLoading(routes, state.location.path, load, preferredVersion).catch(() => null);
+        const shown = chunkToShow(routes, found?.status === 'found' ? found.route : null, preferredVersion);
+        if (shown && !routes.has(shown.url)) await load(shown).catch(() => {});
+        pendingChunks.clear();
+        set({ manifest, routes });
+      }
       await go(state.location, 'refresh', null);
     },
     /** Called once after hydration: from here on, the router follows the address. */

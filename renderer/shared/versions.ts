@@ -2,8 +2,8 @@
  * Versioned sidebars (api: v1.5/v1, mobile: ic3/ic2): which items a version shows, and
  * where switching version from a page leads. Pure, shared by server and browser.
  */
-import type { LocaleData, Manifest, SidebarId, SidebarItem } from '@vitrina-docs/schemas';
-import type { RouteTable } from './route-table.ts';
+import type { LocaleCode, Manifest, RouteEntry, SidebarId, SidebarItem } from '@vitrina-docs/schemas';
+import type { SiteRoutes } from './site-routes.ts';
 
 /** The version ids of a sidebar, or null when it has no version dimension. */
 export function versionsOf(manifest: Pick<Manifest, 'versions'>, sidebar: SidebarId | null): string[] | null {
@@ -11,11 +11,19 @@ export function versionsOf(manifest: Pick<Manifest, 'versions'>, sidebar: Sideba
   return info ? info.items.map((v) => v.id) : null;
 }
 
-/** The items of a sidebar in one version ("" for unversioned sidebars). */
-export function sidebarItems(data: LocaleData, sidebar: SidebarId, version: string | null): SidebarItem[] {
-  const versions = data.sidebars[sidebar];
-  if (!versions) return [];
-  return versions[version ?? ''] ?? versions[''] ?? [];
+/**
+ * The items of a sidebar in one version (null for unversioned sidebars), from its chunk; while
+ * that chunk is loading, those of `fallback` (the version of the page shown); undefined when
+ * neither is loaded.
+ */
+export function sidebarItems(
+  routes: SiteRoutes,
+  locale: LocaleCode,
+  sidebar: SidebarId,
+  version: string | null,
+  fallback: string | null = null,
+): SidebarItem[] | undefined {
+  return (routes.sidebar(locale, sidebar, version) ?? routes.sidebar(locale, sidebar, fallback))?.items;
 }
 
 /** Every page link of a sidebar in reading order. */
@@ -49,7 +57,7 @@ export function versionSwitchTarget(input: {
   from: string | null;
   to: string;
   items: SidebarItem[];
-  routes: RouteTable;
+  routes: { get(path: string): RouteEntry | undefined };
 }): string {
   const { path, from, to, items, routes } = input;
   if (from === null && sidebarContains(items, path)) return path;

@@ -1,4 +1,4 @@
-import { useSite } from '../app/site-context.ts';
+import { useBlogPosts } from '../app/site-context.ts';
 import { Link } from '../components/Link.tsx';
 import { useUi } from '../components/ui-context.ts';
 import { formatDate, yearOf } from '../shared/format.ts';
@@ -6,9 +6,9 @@ import { formatDate, yearOf } from '../shared/format.ts';
 /** Every post, grouped by year, newest first. */
 export function BlogArchiveView() {
   const ui = useUi();
-  const { data } = useSite();
-  const years = new Map<string, typeof data.blog>();
-  for (const post of data.blog) {
+  const posts = useBlogPosts();
+  const years = new Map<string, typeof posts>();
+  for (const post of posts) {
     const year = yearOf(post.date);
     years.set(year, [...(years.get(year) ?? []), post]);
   }

@@ -1,4 +1,4 @@
-import { useSite } from '../app/site-context.ts';
+import { useBlogPosts, useSite } from '../app/site-context.ts';
 import { Link } from '../components/Link.tsx';
 import { useUi } from '../components/ui-context.ts';
 import { withLocale } from '@vitrina-docs/schemas/paths';
@@ -7,6 +7,7 @@ import { PostMeta } from './PostMeta.tsx';
 export function BlogIndexView() {
   const ui = useUi();
   const { state, data } = useSite();
+  const posts = useBlogPosts();
   return (
     <div className="blog">
       <header className="blog-header">
@@ -21,7 +22,7 @@ export function BlogIndexView() {
           )}
         </p>
       </header>
-      {data.blog.map((post) => (
+      {posts.map((post) => (
         <article key={post.path} className="post-summary">
           <h2>
             <Link href={post.path} prefetch="visible">

@@ -6,7 +6,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
+import type { LocaleCode, Manifest, ManifestChunk, RouteEntry, PageData, SidebarId, SidebarItem } from '@vitrina-docs/schemas';
+import { readBuiltSite, type BuiltSite } from '../helpers/built-site.ts';
 import { distDir } from './nginx.ts';
 
 export { expect };
@@ -15,10 +16,29 @@ const THIRD_PARTY = /^https:\/\/(?:mc\.yandex\.(?:ru|com)|www\.googletagmanager\
 
 export class Site {
   readonly dist = distDir();
-  readonly manifest: Manifest = JSON.parse(readFileSync(join(this.dist, 'manifest.json'), 'utf8')) as Manifest;
+  private readonly built: BuiltSite = readBuiltSite(this.dist);
+  /** The manifest shell (dist/manifest.json). */
+  readonly manifest: Manifest = this.built.manifest;
+  /** Every route of the built site (shell and chunks). */
+  readonly routes: RouteEntry[] = this.built.routes;
+  /** Every manifest chunk, by URL. */
+  readonly chunks: Map<string, ManifestChunk> = this.built.chunks;
+
+  sidebar(locale: LocaleCode, sidebar: SidebarId, version: string | null): SidebarItem[] {
+    return this.built.sidebar(locale, sidebar, version);
+  }
+
+  /** The URL of a sidebar's chunk in a version (null: no versions). */
+  chunkUrl(locale: LocaleCode, sidebar: SidebarId | 'blog', version: string | null = null): string {
+    const ref = this.manifest.locales[locale]!.chunks.find((c) =>
+      sidebar === 'blog' ? c.kind === 'blog' : c.sidebar === sidebar && c.version === version,
+    );
+    if (!ref) throw new Error(`no chunk ${sidebar} ${version ?? ''} in ${locale}`);
+    return ref.url;
+  }
 
   route(path: string): RouteEntry {
-    const route = this.manifest.routes.find((r) => r.path === path);
+    const route = this.routes.find((r) => r.path === path);
     if (!route) throw new Error(`no route ${path} in the built site`);
     return route;
   }
@@ -35,7 +55,7 @@ export class Site {
 
   /** The first doc route matching a predicate. */
   findDoc(test: (r: Extract<RouteEntry, { kind: 'doc' }>) => boolean): Extract<RouteEntry, { kind: 'doc' }> {
-    const route = this.manifest.routes.find((r): r is Extract<RouteEntry, { kind: 'doc' }> => r.kind === 'doc' && test(r));
+    const route = this.routes.find((r): r is Extract<RouteEntry, { kind: 'doc' }> => r.kind === 'doc' && test(r));
     if (!route) throw new Error('no such doc route');
     return route;
   }

@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { COLOUR_MODE_SCRIPT } from '../../renderer/document/colour-mode-script.ts';
 import { expect, test } from './fixtures.ts';
-import { REPO } from './nginx.ts';
 
 test.describe('nginx', () => {
   test('serves clean URLs and the root', async ({ request, site }) => {
@@ -47,12 +46,18 @@ test.describe('nginx', () => {
 
   test('caches hashed assets for a year and revalidates HTML and JSON', async ({ request, site }) => {
     const html = await (await request.get('/docs/mobile')).text();
-    const script = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    const script = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const asset = await request.get(script!);
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers()['content-type']).toContain('javascript');
-    for (const path of ['/docs/mobile', '/manifest.json', site.dataUrl('/docs/mobile'), '/no/such/page']) {
+    for (const path of [
+      '/docs/mobile',
+      '/manifest.json',
+      site.chunkUrl('ru', 'mobile', 'ic3'),
+      site.dataUrl('/docs/mobile'),
+      '/no/such/page',
+    ]) {
       const response = await request.get(path);
       expect(response.headers()['cache-control'], path).toBe('no-cache');
     }
@@ -80,17 +85,30 @@ test.describe('nginx', () => {
     }
   });
 
-  test('the CSP allows the inline colour-mode script by its hash, and only it', async ({ request }) => {
-    const hash = `'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`;
+  test('the CSP allows the inline colour-mode script and the inline stylesheet by their hashes, and only them', async ({
+    request,
+    site,
+  }) => {
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     const csp = (await request.get('/')).headers()['content-security-policy']!;
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
-    expect(scriptSrc.split(' ')).toContain(hash);
+    const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc.split(' ')).toContain(sha(COLOUR_MODE_SCRIPT));
     expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
-    // The prerendered pages carry exactly that script inline.
-    const html = await (await request.get('/')).text();
-    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-    expect(inline).toEqual([COLOUR_MODE_SCRIPT]);
-    // The configuration file in the repository says the same.
-    expect(readFileSync(join(REPO, 'deploy/nginx/security-headers.conf'), 'utf8')).toContain(hash);
+    for (const path of ['/', '/docs/mobile/ic3/visits/start', '/en/search', '/no/such/page']) {
+      const html = await (await request.get(path)).text();
+      // The prerendered pages carry exactly that script and one stylesheet inline, and link none.
+      expect(
+        [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]),
+        path,
+      ).toEqual([COLOUR_MODE_SCRIPT]);
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+      expect(styles, path).toHaveLength(1);
+      expect(styleSrc.split(' '), path).toEqual(["'self'", sha(styles[0]!)]);
+      expect(html, path).not.toContain('rel="stylesheet"');
+    }
+    // The directive is the build's own (dist/_deploy/nginx/csp.conf), which readers cannot fetch.
+    expect(readFileSync(join(site.dist, '_deploy/nginx/csp.conf'), 'utf8')).toContain(csp);
+    expect((await request.get('/_deploy/nginx/csp.conf')).status()).toBe(404);
   });
 });

@@ -4,7 +4,7 @@
  * production configuration itself — with `root` pointing at the built dist/.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -53,13 +53,26 @@ http {
 `;
 }
 
+/**
+ * The `vitrina-docs/` folder of an nginx prefix: deploy/nginx's files, and the CSP directive of
+ * the build being served (dist/_deploy/nginx/csp.conf), as a deploy puts them.
+ */
+export function siteConfDir(prefix: string, dist: string, deploy = join(REPO, 'deploy', 'nginx')): void {
+  const dir = join(prefix, 'vitrina-docs');
+  mkdirSync(dir, { recursive: true });
+  for (const file of readdirSync(deploy)) symlinkSync(join(deploy, file), join(dir, file));
+  const csp = join(dist, '_deploy', 'nginx', 'csp.conf');
+  if (!existsSync(csp)) throw new Error(`${csp} is missing: the build writes it when it prerenders (npm run build:renderer first)`);
+  copyFileSync(csp, join(dir, 'csp.conf'));
+}
+
 /** Writes the config and starts nginx in the foreground (detached); returns its PID. */
 export async function startNginx(root: string): Promise<{ pid: number; port: number; dir: string }> {
   const port = await freePort();
   const dir = join(REPO, '.cache', 'e2e-nginx', String(port));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'tmp'), { recursive: true });
-  symlinkSync(join(REPO, 'deploy', 'nginx'), join(dir, 'vitrina-docs'));
+  siteConfDir(dir, root);
   writeFileSync(join(dir, 'nginx.conf'), nginxConfig({ dir, port, root }));
   const child = spawn(NGINX_BIN, ['-p', dir, '-c', join(dir, 'nginx.conf')], { detached: true, stdio: 'ignore' });
   child.unref();

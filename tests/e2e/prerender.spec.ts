@@ -5,7 +5,7 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 test.describe('prerender', () => {
   test('every route has its index.html in both locales, with the page in the HTML', async ({ site }) => {
-    const routes = site.manifest.routes.filter((r) => r.kind !== 'redirect');
+    const routes = site.routes.filter((r) => r.kind !== 'redirect');
     expect(routes.some((r) => r.locale === 'en')).toBe(true);
     for (const route of routes) {
       const file = join(site.dist, route.path === '/' ? 'index.html' : `${route.path.slice(1)}/index.html`);
@@ -54,6 +54,10 @@ test.describe('prerender', () => {
     // The page JSON of the first page is not fetched again: it came with the HTML.
     expect(requests).not.toContain(site.dataUrl(path));
     expect(requests).toContain('/manifest.json');
+    // With the shell, the chunk of the page's own sidebar in its version, named by the HTML.
+    const route = site.route(path);
+    if (route.kind !== 'doc') throw new Error('not a doc route');
+    expect(requests).toContain(site.chunkUrl('ru', route.sidebar, route.version));
     expect(pageErrors).toEqual([]);
     // Hydrated: the copy button of the endpoint works as a React control.
     await expect(page.locator('.endpoint .copy-button')).toBeVisible();
@@ -70,7 +74,7 @@ test.describe('prerender', () => {
     const assets = join(site.dist, 'assets');
     const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
     const code = js.map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
-    const docs = site.manifest.routes.filter((r) => r.kind === 'doc');
+    const docs = site.routes.filter((r) => r.kind === 'doc');
     const found = docs.filter((r) => code.includes(`"${r.path}"`) || code.includes(`\`${r.path}\``) || code.includes(r.title));
     expect(found.map((r) => r.path)).toEqual([]);
     expect(code).not.toContain(site.manifest.buildId);

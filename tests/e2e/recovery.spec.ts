@@ -1,5 +1,5 @@
 /** A page that fails to load (message + Retry), and a stale tab after a redeploy. */
-import type { Manifest } from '@vitrina-docs/schemas';
+import type { Manifest, ManifestChunk } from '@vitrina-docs/schemas';
 import { expect, hydrated, markWindow, test, windowMarked } from './fixtures.ts';
 
 const FROM = '/docs/mobile/ic3/visits/start';
@@ -32,18 +32,24 @@ test.describe('load errors', () => {
 });
 
 test.describe('stale deploy', () => {
-  test('a page JSON that is gone: the manifest is fetched again and the new URL is used, without a reload', async ({
+  test('a page JSON that is gone: the shell and the chunk are fetched again and the new URL is used, without a reload', async ({
     page,
     site,
     pageErrors,
   }) => {
     const oldUrl = site.dataUrl(TO);
     const newUrl = oldUrl.replace(/\.([0-9a-f]+)\.json$/, '.0123456789.json');
+    // The next deploy: a new shell naming a new chunk of the sidebar, whose route of TO names new page JSON.
+    const oldChunk = site.chunkUrl('ru', 'mobile', 'ic3');
+    const newChunk = oldChunk.replace(/\.([0-9a-f]+)\.json$/, '.0123456789.json');
     const fresh: Manifest = structuredClone(site.manifest);
     fresh.buildId = 'next-deploy';
-    for (const r of fresh.routes) if (r.path === TO && r.kind === 'doc') r.data = newUrl;
+    for (const ref of fresh.locales.ru!.chunks) if (ref.url === oldChunk) ref.url = newChunk;
+    const chunk = structuredClone(site.chunks.get(oldChunk)!) as ManifestChunk;
+    for (const r of chunk.routes) if (r.path === TO && r.kind === 'doc') r.data = newUrl;
     let manifests = 0;
     await page.route('**/manifest.json', (route) => (manifests++ === 0 ? route.continue() : route.fulfill({ json: fresh })));
+    await page.route(`**${newChunk}`, (route) => route.fulfill({ json: chunk }));
     await page.route(`**${oldUrl}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.route(`**${newUrl}`, (route) => route.fulfill({ json: site.page(TO) }));
     await page.goto(FROM);
@@ -53,6 +59,52 @@ test.describe('stale deploy', () => {
     await expect(page.locator('h1')).toHaveText(site.page(TO).title);
     expect(await windowMarked(page)).toBe(true);
     expect(manifests).toBe(2);
+    pageErrors.length = 0;
+  });
+
+  test('a manifest chunk that is gone: the shell is fetched again and its new chunk used, without a reload', async ({
+    page,
+    site,
+    pageErrors,
+  }) => {
+    const target = '/docs/portal';
+    const oldChunk = site.chunkUrl('ru', 'portal');
+    const newChunk = oldChunk.replace(/\.([0-9a-f]+)\.json$/, '.0123456789.json');
+    const fresh: Manifest = structuredClone(site.manifest);
+    fresh.buildId = 'next-deploy';
+    for (const ref of fresh.locales.ru!.chunks) if (ref.url === oldChunk) ref.url = newChunk;
+    let manifests = 0;
+    await page.route('**/manifest.json', (route) => (manifests++ === 0 ? route.continue() : route.fulfill({ json: fresh })));
+    await page.route(`**${oldChunk}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.route(`**${newChunk}`, (route) => route.fulfill({ json: site.chunks.get(oldChunk) }));
+    await page.goto(FROM);
+    await hydrated(page);
+    await markWindow(page);
+    await page.locator(`.navbar a[href="${target}"]`).first().click();
+    await expect(page).toHaveURL(target);
+    await expect(page.locator('h1')).toHaveText(site.page(target).title);
+    await expect(page.locator(`.sidebar a[href="${target}"]`).first()).toBeAttached();
+    expect(await windowMarked(page)).toBe(true);
+    expect(manifests).toBe(2);
+    pageErrors.length = 0;
+  });
+
+  test('a manifest chunk still gone after the shell is fetched again: one full reload', async ({ page, site, pageErrors }) => {
+    const target = '/docs/portal';
+    const chunk = site.chunkUrl('ru', 'portal');
+    let misses = 0;
+    // Gone for the client router (the first try and the retry), there again for the reloaded page.
+    await page.route(`**${chunk}`, (route) => (misses++ < 2 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    await page.goto(FROM);
+    await hydrated(page);
+    await markWindow(page);
+    await page.locator(`.navbar a[href="${target}"]`).first().click();
+    await expect(page.locator('h1')).toHaveText(site.page(target).title);
+    expect(await windowMarked(page)).toBe(false);
+    expect(documents).toEqual([FROM, target]);
+    await hydrated(page);
     pageErrors.length = 0;
   });
 

@@ -10,7 +10,7 @@ function versionPath(site: Site, sidebar: 'api' | 'mobile', version: string, cou
       .split('/')
       .map((s) => (s === version ? other : s))
       .join('/');
-    return site.manifest.routes.some((x) => x.path === swapped) === counterpart;
+    return site.routes.some((x) => x.path === swapped) === counterpart;
   });
   return route.path;
 }
@@ -58,7 +58,7 @@ test.describe('versions', () => {
 
   test('switching from a page without a counterpart goes to the version’s first page', async ({ page, site }) => {
     const lonely = versionPath(site, 'api', 'v1.5', false);
-    const items = site.manifest.locales.ru!.sidebars.api!['v1']!;
+    const items = site.sidebar('ru', 'api', 'v1');
     const first = (function find(list): string | null {
       for (const item of list) {
         if (item.type === 'link' && item.version === 'v1') return item.path;

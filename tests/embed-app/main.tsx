@@ -21,7 +21,7 @@ for (const href of site.stylesheets) document.head.append(Object.assign(document
 // Links to doc pages stay in this app; anything else goes to the documentation site.
 const resolveHref = createHrefResolver({
   base: BASE,
-  shows: (path) => site.route(path)?.kind === 'doc',
+  shows: (path) => site.isDoc(path),
   siteUrl: site.siteUrl || location.origin,
 });
 

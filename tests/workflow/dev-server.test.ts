@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest, ManifestChunk } from '@vitrina-docs/schemas';
 import { startDevServer, type DevServer } from '../../generator/dev/dev-server.ts';
 import { ROOT } from '../helpers/project.ts';
 import { CHROMIUM, CHROMIUM_ARGS, median } from './helpers.ts';
@@ -155,8 +156,10 @@ describe.skipIf(!existsSync(CHROMIUM))('vitrina-docs dev in Chromium', () => {
       }
       await page.evaluate((mk) => sessionStorage.setItem('vd-marker', mk), newPage);
       await seenAt(page, newPage);
-      const manifest = (await (await fetch(`${server.url}/manifest.json`)).json()) as { routes: { path: string }[] };
-      expect(manifest.routes.map((r) => r.path)).toContain('/docs/mobile/ic3/visits/finish');
+      const manifest = (await (await fetch(`${server.url}/manifest.json`)).json()) as Manifest;
+      const ic3 = manifest.locales.ru!.chunks.find((c) => c.sidebar === 'mobile' && c.version === 'ic3')!;
+      const chunk = (await (await fetch(`${server.url}${ic3.url}`)).json()) as ManifestChunk;
+      expect(chunk.routes.map((r) => r.path)).toContain('/docs/mobile/ic3/visits/finish');
       expect((await fetch(`${server.url}/docs/mobile/ic3/visits/finish`)).status).toBe(200);
       // Deleted again: gone from the manifest, a 404.
       rmSync(join(root, 'content/docs/mobile/ic3/visits/finish.ru.md'));

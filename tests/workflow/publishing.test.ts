@@ -5,6 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocaleCode, Manifest, RouteEntry } from '@vitrina-docs/schemas';
 import { ROOT, runCli } from '../helpers/project.ts';
+import { readBuiltSite, type BuiltSite } from '../helpers/built-site.ts';
 
 /**
  * The files for crawlers, feed readers and language models, on a build of the real content:
@@ -31,16 +32,22 @@ function xml(path: string): Record<string, unknown> {
 describe('published files of a build of the real content', { timeout: 300_000 }, () => {
   let out: string;
   let manifest: Manifest;
+  let site: BuiltSite;
   let base: string;
+  const blogPosts = (locale: LocaleCode) => {
+    const chunk = [...site.chunks.values()].find((c) => c.kind === 'blog' && c.locale === locale);
+    return chunk?.kind === 'blog' ? chunk.posts : [];
+  };
   const file = (path: string) => join(out, path.replace(/^\//, ''));
   const pages = () =>
-    manifest.routes.filter((r): r is Extract<RouteEntry, { kind: 'doc' | 'blog-post' }> => r.kind === 'doc' || r.kind === 'blog-post');
+    site.routes.filter((r): r is Extract<RouteEntry, { kind: 'doc' | 'blog-post' }> => r.kind === 'doc' || r.kind === 'blog-post');
 
   beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), 'vd-publish-'));
     const r = await runCli(['build', '--out', out, ...(rendererBuilt ? [] : ['--no-prerender'])]);
     if (r.code !== 0) throw new Error(`build failed:\n${r.stderr.slice(0, 4000)}`);
-    manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    site = readBuiltSite(out);
+    manifest = site.manifest;
     base = manifest.site.url.replace(/\/$/, '');
   }, 600_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -56,7 +63,7 @@ describe('published files of a build of the real content', { timeout: 300_000 },
     const urls = doc.urlset.url;
     const locs = urls.map((u) => u.loc);
     expect(new Set(locs).size).toBe(locs.length);
-    const expected = manifest.routes.filter((r) => r.kind !== 'redirect').map((r) => base + r.path);
+    const expected = site.routes.filter((r) => r.kind !== 'redirect').map((r) => base + r.path);
     expect([...locs].sort()).toEqual([...expected].sort());
     const byLoc = new Map(urls.map((u) => [u.loc, u]));
     for (const u of urls) {
@@ -87,7 +94,7 @@ describe('published files of a build of the real content', { timeout: 300_000 },
 
   it.each(['ru', 'en'] as const)('the %s blog has an RSS 2.0 feed with every post', (locale) => {
     const feeds = manifest.locales[locale]!.feeds!;
-    const posts = manifest.locales[locale]!.blog;
+    const posts = blogPosts(locale);
     expect(posts.length).toBeGreaterThan(0);
     const rss = xml(file(feeds.rss)) as {
       rss: { '@version': string; channel: Record<string, unknown> & { item: Record<string, unknown>[] } };
@@ -131,7 +138,7 @@ describe('published files of a build of the real content', { timeout: 300_000 },
     expect(feed.title).toBeTruthy();
     expect(String(feed.updated)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(feed.link.find((l) => l['@rel'] === 'self')!['@href']).toBe(base + feeds.atom);
-    expect(feed.entry).toHaveLength(manifest.locales[locale]!.blog.length);
+    expect(feed.entry).toHaveLength(blogPosts(locale).length);
     const routes = new Set(
       pages()
         .filter((r) => r.locale === locale && r.kind === 'blog-post')
