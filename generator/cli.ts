@@ -116,7 +116,7 @@ export function createProgram(): Command {
     .option('-d, --dir <dir>', 'built site', 'dist')
     .action(async (text: string, opts: { locale: 'ru' | 'en'; limit: string; sidebar?: string; dir: string }) => {
       const { queryBuiltSite } = await import('./search/query-cli.ts');
-      const hits = queryBuiltSite(resolve(rootOf(), opts.dir), text, {
+      const hits = await queryBuiltSite(resolve(rootOf(), opts.dir), text, {
         locale: opts.locale,
         limit: Number(opts.limit),
         sidebar: opts.sidebar ?? null,

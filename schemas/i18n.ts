@@ -86,6 +86,7 @@ export const UiStringsSchema = z
       loading: s('Shown while the index loads'),
       failed: s('Shown when the index fails to load'),
       seeAll: s('Link to every result on the search page; {count} is the number'),
+      showMore: s('Button under the results of the search page that shows the next ones'),
     }),
     notFound: z.strictObject({
       title: s('Title of the not-found page'),

@@ -1,25 +1,18 @@
 /**
- * Querying a loaded shard: the words through the shard's pipeline, prefix matching on the last
- * word (search as you type), and a second try in the other keyboard layout (`dbpbn` → `визит`).
- * Pure: used by the browser, the CLI `query` command and the tests.
+ * Ranking a query against a loaded index: the words through the locale's pipeline, each one
+ * also matched as a prefix (search as you type), a second try in the other keyboard layout
+ * (`dbpbn` → `визит`), and elasticlunr's scoring (tf × idf × length norm, boosted per field,
+ * prefix matches at 15 %, times the share of query words a field matched).
+ * Pure: used by the site, the search runtime, the CLI and the tests.
  */
-import type { LocaleCode, SearchDoc } from '@vitrina-docs/schemas';
-import { analyse, elasticlunr, registerPipeline, trimToken } from './pipeline.ts';
+import type { LocaleCode, SidebarId } from '@vitrina-docs/schemas';
+import { FIELD_BOOSTS, FIELDS, type LoadedIndex } from './loaded-index.ts';
+import { analyse, trimToken } from './pipeline.ts';
 
 /** Below this many hits a query is also tried in the other keyboard layout. */
 export const LAYOUT_RETRY_BELOW = 3;
-
-export const FIELD_BOOSTS = { title: 4, heading: 2, text: 1 } as const;
-
-export interface SearchHit {
-  doc: SearchDoc;
-  score: number;
-}
-
-type AnyIndex = elasticlunr.Index<Record<string, string>> & {
-  fieldSearch(tokens: string[], field: string, config: Record<string, unknown>): Record<string, number>;
-  index: Record<string, { expandToken(token: string): string[] }>;
-};
+/** At most this many longer terms are tried for a word typed as a prefix (the shortest first). */
+export const MAX_EXPANSIONS = 24;
 
 const EN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
 const RU = 'йцукенгшщзхъфывапролджэячсмитьбюё';
@@ -34,12 +27,6 @@ export function switchLayout(query: string): string | null {
   return null;
 }
 
-/** Loads a serialised shard (registering the pipeline first, as Index.load requires). */
-export function loadIndex(json: unknown): AnyIndex {
-  registerPipeline();
-  return elasticlunr.Index.load(json as elasticlunr.SerialisedIndexData<Record<string, string>>) as AnyIndex;
-}
-
 /** Query tokens: the analysed words, plus the last word as typed so that it matches as a prefix. */
 export function queryTokens(query: string, locale: LocaleCode): string[] {
   // A single letter, as a prefix, would match most of the vocabulary: it waits for the next one.
@@ -50,39 +37,91 @@ export function queryTokens(query: string, locale: LocaleCode): string[] {
   return tokens;
 }
 
-function scoreTokens(index: AnyIndex, tokens: string[]): Map<string, number> {
-  const scores = new Map<string, number>();
-  if (tokens.length === 0) return scores;
-  for (const [field, boost] of Object.entries(FIELD_BOOSTS)) {
-    if (!index.index[field]) continue;
-    const fieldScores = index.fieldSearch(tokens, field, { [field]: { boost, bool: 'OR', expand: true } });
-    for (const [ref, s] of Object.entries(fieldScores)) scores.set(ref, (scores.get(ref) ?? 0) + s * boost);
-  }
-  return scores;
+/** A query, planned: its tokens and the vocabulary terms each may match (the token itself first, when it is a term). */
+export interface QueryPlan {
+  query: string;
+  locale: LocaleCode;
+  tokens: { text: string; terms: number[] }[];
+  /** The same in the other keyboard layout, tried when the query finds (almost) nothing. */
+  otherLayout: { text: string; terms: number[] }[] | null;
 }
 
-/** Searches a shard; `docs` maps each reference to its section document. */
-export function searchShard(
-  index: AnyIndex,
-  docs: ReadonlyMap<string, SearchDoc>,
-  query: string,
-  locale: LocaleCode,
-  options: { limit?: number; sidebar?: string | null } = {},
-): SearchHit[] {
-  const scores = scoreTokens(index, queryTokens(query, locale));
-  // The other keyboard layout only when the query as typed finds (almost) nothing: `dbpbn`.
-  const other = scores.size < LAYOUT_RETRY_BELOW ? switchLayout(query) : null;
-  if (other) {
-    const otherLocale = /[\u0400-\u04ff]/.test(other) ? 'ru' : 'en';
-    for (const [ref, s] of scoreTokens(index, queryTokens(other, otherLocale))) scores.set(ref, Math.max(scores.get(ref) ?? 0, s * 0.9));
+function planTokens(index: LoadedIndex, tokens: string[]): { text: string; terms: number[] }[] {
+  return tokens.map((text) => ({ text, terms: index.expand(text, MAX_EXPANSIONS + 1) }));
+}
+
+export function planQuery(index: LoadedIndex, query: string, locale: LocaleCode): QueryPlan {
+  const other = switchLayout(query);
+  return {
+    query,
+    locale,
+    tokens: planTokens(index, queryTokens(query, locale)),
+    otherLayout: other ? planTokens(index, queryTokens(other, /[\u0400-\u04ff]/.test(other) ? 'ru' : 'en')) : null,
+  };
+}
+
+/** Every vocabulary term a plan may read the postings of. */
+export function planTerms(plan: QueryPlan): Set<number> {
+  const out = new Set<number>();
+  for (const t of [...plan.tokens, ...(plan.otherLayout ?? [])]) for (const term of t.terms) out.add(term);
+  return out;
+}
+
+function score(index: LoadedIndex, tokens: QueryPlan['tokens']): Map<number, number> {
+  const total = new Map<number, number>();
+  if (!tokens.length) return total;
+  const n = index.sectionCount;
+  FIELDS.forEach((field, f) => {
+    const fieldScores = new Map<number, number>();
+    const exactTokens = new Map<number, number>();
+    for (const token of tokens) {
+      for (const term of token.terms) {
+        const key = index.vocabulary[term]!;
+        const p = index.postings(f, term);
+        if (!p.sections.length) continue;
+        const idf = 1 + Math.log(n / (p.sections.length + 1));
+        const exact = key === token.text;
+        const penalty = exact ? 1 : (1 - (key.length - token.text.length) / key.length) * 0.15;
+        for (let i = 0; i < p.sections.length; i++) {
+          const s = p.sections[i]!;
+          fieldScores.set(s, (fieldScores.get(s) ?? 0) + p.weights[i]! * idf * penalty);
+          if (exact) exactTokens.set(s, (exactTokens.get(s) ?? 0) + 1);
+        }
+      }
+    }
+    const boost = FIELD_BOOSTS[field];
+    for (const [s, v] of fieldScores) {
+      const matched = exactTokens.get(s);
+      const coord = matched === undefined ? 1 : matched / tokens.length;
+      total.set(s, (total.get(s) ?? 0) + v * coord * boost);
+    }
+  });
+  return total;
+}
+
+export interface RankOptions {
+  /** Only sections of this sidebar (null: every section, blog posts included). */
+  sidebar?: SidebarId | null;
+}
+
+/** Ranked sections, best first (section numbers and scores). */
+export interface Ranking {
+  sections: number[];
+  scores: number[];
+}
+
+/** Ranks a planned query; every term of `planTerms(plan)` must have its postings loaded. */
+export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptions = {}): Ranking {
+  const scores = score(index, plan.tokens);
+  if (scores.size < LAYOUT_RETRY_BELOW && plan.otherLayout) {
+    for (const [s, v] of score(index, plan.otherLayout)) scores.set(s, Math.max(scores.get(s) ?? 0, v * 0.9));
   }
-  const hits: SearchHit[] = [];
-  for (const [ref, score] of scores) {
-    const doc = docs.get(ref);
-    if (!doc || score <= 0) continue;
-    if (options.sidebar && doc.sidebar !== options.sidebar) continue;
-    hits.push({ doc, score });
+  const hits: [number, number][] = [];
+  for (const [s, v] of scores) {
+    if (v <= 0) continue;
+    if (options.sidebar && index.sidebarOf(s) !== options.sidebar) continue;
+    hits.push([s, v]);
   }
-  hits.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));
-  return options.limit ? hits.slice(0, options.limit) : hits;
+  hits.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return { sections: hits.map((h) => h[0]), scores: hits.map((h) => h[1]) };
 }

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LocaleCode, Manifest, SearchDocsFile } from '@vitrina-docs/schemas';
-import { loadIndex, searchShard } from '@vitrina-docs/search';
+import type { LocaleCode, Manifest } from '@vitrina-docs/schemas';
+import { loadEngine } from '@vitrina-docs/search';
 
 export interface QueryHit {
   url: string;
@@ -13,20 +13,18 @@ export interface QueryHit {
   score: number;
 }
 
-/** `vitrina-docs query`: loads a built locale's shard and returns the hits. */
-export function queryBuiltSite(
+/** `vitrina-docs query`: loads a built locale's search index and returns the hits. */
+export async function queryBuiltSite(
   dist: string,
   text: string,
   opts: { locale: LocaleCode; limit: number; sidebar: string | null },
-): QueryHit[] {
-  const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Manifest;
+): Promise<QueryHit[]> {
+  const manifest = JSON.parse(await readFile(join(dist, 'manifest.json'), 'utf8')) as Manifest;
   const ref = manifest.locales[opts.locale]?.search;
-  if (!ref) throw new Error(`no search shard for locale ${opts.locale} in ${dist}/manifest.json`);
-  // The stock elasticlunr index and the full documents: what a chatbot loads too.
-  const index = loadIndex(JSON.parse(readFileSync(join(dist, ref.index), 'utf8')));
-  const docs = JSON.parse(readFileSync(join(dist, ref.docs), 'utf8')) as SearchDocsFile;
-  const byId = new Map(docs.docs.map((d) => [d.id, d]));
-  return searchShard(index, byId, text, opts.locale, { limit: opts.limit, sidebar: opts.sidebar }).map(({ doc, score }) => ({
+  if (!ref) throw new Error(`no search index for locale ${opts.locale} in ${dist}/manifest.json`);
+  const engine = await loadEngine(ref.entry, async (path) => JSON.parse(await readFile(join(dist, path), 'utf8')) as unknown);
+  const page = await engine.load(text, { sidebar: (opts.sidebar ?? null) as never }, opts.limit);
+  return page.hits.map(({ doc, score }) => ({
     url: doc.url,
     route: doc.route,
     anchor: doc.anchor,

@@ -63,7 +63,10 @@ test.describe('navbar search box', () => {
 });
 
 test.describe('search page', () => {
-  test('shows every result grouped by section, with a count and a section filter kept in the address', async ({ page, site }) => {
+  test('shows the results grouped by section, with a count, more on request, and a section filter kept in the address', async ({
+    page,
+    site,
+  }) => {
     const ui = site.manifest.locales.ru!.ui.search;
     await page.goto(`/search?q=${encodeURIComponent(QUERY)}`);
     await hydrated(page);
@@ -72,7 +75,13 @@ test.describe('search page', () => {
     const groups = page.locator('.search-group');
     expect(await groups.count()).toBeGreaterThan(1);
     const total = Number(/\d+/.exec((await count.textContent())!)![0]);
-    expect(await page.locator('.search-results li').count()).toBe(total);
+    const items = page.locator('.search-results li');
+    expect(total).toBeGreaterThan(60);
+    await expect(items).toHaveCount(30);
+    // Only the sections of the results drawn are fetched; more come on request.
+    await page.locator('.search-more').click();
+    await expect(items).toHaveCount(60);
+    await expect(items.nth(59).locator('.result-snippet')).not.toBeEmpty();
     await page.locator('.search-filter select').selectOption('portal');
     await expect(page).toHaveURL(`/search?q=${encodeURIComponent(QUERY)}&sidebar=portal`);
     await expect(groups).toHaveCount(1);
