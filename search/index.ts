@@ -8,6 +8,8 @@ export type { SearchEngine, SearchHit, SearchOptions, SearchPage } from './searc
 export { FIELD_BOOSTS, FIELDS, LoadedIndex, type LoadJson } from './loaded-index.ts';
 export {
   LAYOUT_RETRY_BELOW,
+  LEGACY_WEIGHT,
+  namedVersions,
   MAX_EXPANSIONS,
   planQuery,
   planTerms,
@@ -33,3 +35,4 @@ export {
 export { decodePostings, encodePostings, stepWeight, weightStep, type DecodedPostings, type Posting } from './postings.ts';
 export { decodeNumbers, decodeSortedWords, encodeNumbers, encodeSortedWords } from './numbers-codec.ts';
 export { highlight, snippet, type SnippetPart } from './snippet.ts';
+export { localeOfQuery, openSearch, SiteSearch, urlSource, type OpenSearchOptions, type QueryOptions } from './runtime.ts';

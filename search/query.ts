@@ -13,6 +13,8 @@ import { analyse, trimToken } from './pipeline.ts';
 export const LAYOUT_RETRY_BELOW = 3;
 /** At most this many longer terms are tried for a word typed as a prefix (the shortest first). */
 export const MAX_EXPANSIONS = 24;
+/** A section of a legacy version (IC2, API v1) counts this much, unless the query or a filter names that version. */
+export const LEGACY_WEIGHT = 0.7;
 
 const EN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
 const RU = 'йцукенгшщзхъфывапролджэячсмитьбюё';
@@ -44,6 +46,19 @@ export interface QueryPlan {
   tokens: { text: string; terms: number[] }[];
   /** The same in the other keyboard layout, tried when the query finds (almost) nothing. */
   otherLayout: { text: string; terms: number[] }[] | null;
+  /** Versions the query names ("IC2", "v1"), as `sidebar/id`. */
+  versions: Set<string>;
+}
+
+/** The versions a query names by id or by the first word of their label (ic2, IC2, v1, v1.5). */
+export function namedVersions(index: LoadedIndex, query: string): Set<string> {
+  const words = new Set(query.split(/[\s,;:!?()«»"]+/).map((w) => trimToken(w)));
+  const out = new Set<string>();
+  for (const v of index.entry.versions) {
+    const label = trimToken(v.label.split(/\s+/)[0] ?? '');
+    if (words.has(v.id.toLowerCase()) || (label && words.has(label))) out.add(`${v.sidebar}/${v.id}`);
+  }
+  return out;
 }
 
 function planTokens(index: LoadedIndex, tokens: string[]): { text: string; terms: number[] }[] {
@@ -57,6 +72,7 @@ export function planQuery(index: LoadedIndex, query: string, locale: LocaleCode)
     locale,
     tokens: planTokens(index, queryTokens(query, locale)),
     otherLayout: other ? planTokens(index, queryTokens(other, /[\u0400-\u04ff]/.test(other) ? 'ru' : 'en')) : null,
+    versions: namedVersions(index, query),
   };
 }
 
@@ -102,6 +118,11 @@ function score(index: LoadedIndex, tokens: QueryPlan['tokens']): Map<number, num
 export interface RankOptions {
   /** Only sections of this sidebar (null: every section, blog posts included). */
   sidebar?: SidebarId | null;
+  /**
+   * A version id (ic2, v1): the other versions of its sidebar are left out, as the site's version
+   * selector leaves them out of the sidebar; pages without a version stay.
+   */
+  version?: string | null;
 }
 
 /** Ranked sections, best first (section numbers and scores). */
@@ -116,11 +137,24 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
   if (scores.size < LAYOUT_RETRY_BELOW && plan.otherLayout) {
     for (const [s, v] of score(index, plan.otherLayout)) scores.set(s, Math.max(scores.get(s) ?? 0, v * 0.9));
   }
+  const filter = options.version ? index.entry.versions.find((v) => v.id === options.version) : undefined;
+  const named = new Set(plan.versions);
+  if (filter) named.add(`${filter.sidebar}/${filter.id}`);
+  const namedSidebars = new Set([...named].map((n) => n.split('/')[0]));
   const hits: [number, number][] = [];
   for (const [s, v] of scores) {
     if (v <= 0) continue;
     if (options.sidebar && index.sidebarOf(s) !== options.sidebar) continue;
-    hits.push([s, v]);
+    const version = index.versionOfSection(s);
+    let weight = 1;
+    if (version) {
+      const key = `${version.sidebar}/${version.id}`;
+      if (filter && version.sidebar === filter.sidebar && version.id !== filter.id) continue;
+      // Current versions first, unless the query or the filter names another version of the sidebar.
+      if (namedSidebars.has(version.sidebar)) weight = named.has(key) ? 1 : LEGACY_WEIGHT;
+      else if (!version.current) weight = LEGACY_WEIGHT;
+    }
+    hits.push([s, v * weight]);
   }
   hits.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   return { sections: hits.map((h) => h[0]), scores: hits.map((h) => h[1]) };

@@ -20,6 +20,8 @@ export interface SearchHit {
 export interface SearchOptions {
   /** Only hits of this sidebar (null: every section, blog posts included). */
   sidebar?: SidebarId | null;
+  /** Only this version of its sidebar (ic2, v1), with the pages that have no version. */
+  version?: string | null;
 }
 
 /** The first hits of a query, ready to draw. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import YAML from 'yaml';
 import { describe, expect, inject, it } from 'vitest';
-import type { LocaleCode, Manifest, SearchDocsFile, SearchEntry, SearchSectionGroup } from '@vitrina-docs/schemas';
+import type { LocaleCode, Manifest, SearchDocsFile, SearchEntry, SearchResult, SearchSectionGroup } from '@vitrina-docs/schemas';
 import { decodeNumbers, decodeSortedWords, FIELDS, loadEngine, weightStep } from '@vitrina-docs/search';
 import { engineOf, loadRelevanceSet, rankedRoutes, readFrom, scoreRelevance, type RelevanceCase } from '../helpers/search-eval.ts';
 import { ROOT, runCli } from '../helpers/project.ts';
@@ -173,21 +173,60 @@ describe('the split index', () => {
   });
 });
 
+describe('current versions first', () => {
+  it('ranks IC3 above IC2 and API v1.5 above v1 unless the query or a filter names the old version', async () => {
+    const ru = await engineOf(dist, 'ru');
+    const en = await engineOf(dist, 'en');
+    const first = (e: Awaited<ReturnType<typeof engineOf>>, q: string, version: string | null = null) =>
+      e.peek(q, { version }, 1)!.hits[0]!.doc.route;
+    expect(first(ru, 'как начать визит')).toBe('/docs/mobile/ic3/visits/start');
+    expect(first(en, 'start a visit')).toBe('/en/docs/mobile/ic3/visits/start');
+    expect(first(ru, 'начать визит IC2')).toBe('/docs/mobile/ic2/visits/start');
+    expect(first(en, 'start a visit', 'ic2')).toBe('/en/docs/mobile/ic2/visits/start');
+    expect(first(en, 'list of stores API v1')).toMatch(/^\/en\/docs\/api\/backend\/methods\/v1\//);
+    expect(first(en, 'list of stores API')).not.toMatch(/\/methods\/v1\//);
+    // A version filter leaves out the other versions of its sidebar, not the pages without one.
+    const filtered = en.peek('visit', { version: 'ic2' }, Infinity)!.hits;
+    expect(filtered.some((h) => h.doc.version === 'ic3')).toBe(false);
+    expect(filtered.some((h) => h.doc.sidebar === 'portal')).toBe(true);
+  });
+});
+
 describe('vitrina-docs query', () => {
-  it('prints the hits as JSON: url, route, anchor, title, heading, text, score', async () => {
+  it('prints the hits as JSON, with absolute URLs, versions and text', async () => {
     const r = await runCli(['query', 'начать визит', '--locale', 'ru', '--limit', '3', '--dir', dist]);
     expect(r.code, r.stderr).toBe(0);
-    const hits = JSON.parse(r.stdout) as Record<string, unknown>[];
+    const hits = JSON.parse(r.stdout) as SearchResult[];
     expect(hits).toHaveLength(3);
-    expect(Object.keys(hits[0]!).sort()).toEqual(['anchor', 'heading', 'route', 'score', 'text', 'title', 'url']);
-    expect(String(hits[0]!.route)).toMatch(/^\/docs\/mobile\/ic[23]\/visits\/start$/);
+    expect(Object.keys(hits[0]!).sort()).toEqual(
+      ['anchor', 'breadcrumbs', 'current', 'heading', 'route', 'score', 'sidebar', 'text', 'title', 'url', 'version'].sort(),
+    );
+    expect(hits[0]).toMatchObject({ route: '/docs/mobile/ic3/visits/start', version: 'ic3', current: true, sidebar: 'mobile' });
+    expect(hits[0]!.url).toMatch(/^https:\/\/docs\.vitrina\.example\/docs\/mobile\/ic3\/visits\/start(#|$)/);
   });
 
-  it('filters by sidebar', async () => {
-    const r = await runCli(['query', 'visit', '--locale', 'en', '--sidebar', 'api', '--dir', dist]);
-    const hits = JSON.parse(r.stdout) as { route: string }[];
-    expect(hits.length).toBeGreaterThan(0);
-    for (const h of hits) expect(h.route).toMatch(/^\/en\/docs\/api\//);
+  it('picks the locale from the query’s script; filters by sidebar and by version', async () => {
+    const en = JSON.parse((await runCli(['query', 'start a visit', '--dir', dist])).stdout) as SearchResult[];
+    expect(en[0]!.route).toBe('/en/docs/mobile/ic3/visits/start');
+    const ru = JSON.parse((await runCli(['query', 'начать визит', '--dir', dist])).stdout) as SearchResult[];
+    expect(ru[0]!.route).toBe('/docs/mobile/ic3/visits/start');
+    const api = JSON.parse((await runCli(['query', 'visit', '--sidebar', 'api', '--dir', dist])).stdout) as SearchResult[];
+    expect(api.length).toBeGreaterThan(0);
+    for (const h of api) expect(h.route).toMatch(/^\/en\/docs\/api\//);
+    const ic2 = JSON.parse((await runCli(['query', 'start a visit', '--version', 'ic2', '--dir', dist])).stdout) as SearchResult[];
+    expect(ic2[0]).toMatchObject({ route: '/en/docs/mobile/ic2/visits/start', current: false });
+  });
+
+  it('says clearly when the site is not built; --version prints the CLI version', async () => {
+    const r = await runCli(['query', 'визит', '--dir', join(dist, 'no-such-folder')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/no built site in .*no-such-folder.*vitrina-docs build/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    const v = await runCli(['--version']);
+    expect(v.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(join(ROOT, 'generator', 'package.json'), 'utf8')) as { version: string }).version,
+    );
   });
 });
 
@@ -197,7 +236,7 @@ describe('a chatbot with stock elasticlunr (no project code)', () => {
     const out = await new Promise<string>((resolve, reject) =>
       execFile(
         process.execPath,
-        [join(ROOT, 'tests/search/chatbot-client.mjs'), join(dist, ref.index), join(dist, ref.docs), 'ru', 'как отменить визит'],
+        [join(ROOT, 'tests/search/chatbot-client.mjs'), join(dist, ref.index), join(dist, ref.docs), 'как отменить визит'],
         { cwd: ROOT },
         (e, stdout, stderr) => (e ? reject(new Error(stderr)) : resolve(stdout)),
       ),
