@@ -19,6 +19,8 @@ export const JSON_SCHEMAS: Record<string, z.ZodType> = {
   'search-postings.schema.json': S.SearchPostingsChunkSchema,
   'search-sections.schema.json': S.SearchSectionGroupSchema,
   'search-result.schema.json': S.SearchResultSchema,
+  'search-words.schema.json': S.SearchWordsFileSchema,
+  'synonyms.schema.json': S.SynonymsFileSchema,
   'diagnostic.schema.json': S.DiagnosticSchema,
 };
 

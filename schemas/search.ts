@@ -94,6 +94,10 @@ export const SearchEntrySchema = z
       )
       .describe('Section files by section range (a group holds sections of one sidebar and version only)'),
     versions: z.array(SearchVersionSchema),
+    synonyms: z
+      .array(z.array(z.string()))
+      .describe('Groups of words or phrases that find each other (content/synonyms/<locale>.yaml), applied to queries'),
+    words: z.string().describe('URL of the words of the pages as written (SearchWordsFile), fetched for “did you mean”'),
     stock: z.strictObject({
       index: z.string().describe('URL of the stock elasticlunr index (SearchIndex)'),
       docs: z.string().describe('URL of its documents (SearchDocsFile)'),
@@ -124,6 +128,16 @@ export const SearchSectionGroupSchema = z
   .describe('Sections of a search group');
 export type SearchSectionGroup = z.infer<typeof SearchSectionGroupSchema>;
 
+/** The pages' words as they are written, for “did you mean”: fetched only when a query finds nothing. */
+export const SearchWordsFileSchema = z
+  .strictObject({
+    words: z
+      .array(z.string())
+      .describe('Words as the pages write them (up to three forms of each term), lower case, the most frequent first'),
+  })
+  .describe('Words of a locale’s pages');
+export type SearchWordsFile = z.infer<typeof SearchWordsFileSchema>;
+
 /** Where a locale's search files live (in the manifest). */
 export const SearchShardRefSchema = z.strictObject({
   locale: LocaleCodeSchema,
@@ -149,3 +163,13 @@ export const SearchResultSchema = z.strictObject({
   score: z.number(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+/** Synonyms a writer maintains (content/synonyms/<locale>.yaml). */
+export const SynonymsFileSchema = z
+  .strictObject({
+    synonyms: z
+      .array(z.array(z.string().trim().min(2).max(60)).min(2).max(12))
+      .describe('Groups of words or phrases that mean the same to a reader: a query with one of them also finds the others'),
+  })
+  .describe('Search synonyms of a locale (content/synonyms/<locale>.yaml)');
+export type SynonymsFile = z.infer<typeof SynonymsFileSchema>;

@@ -6,7 +6,8 @@
 import type { LocaleCode, SearchEntry } from '@vitrina-docs/schemas';
 import type { SearchEngine, SearchHit, SearchOptions, SearchPage } from './search-api.ts';
 import { LoadedIndex, type LoadJson } from './loaded-index.ts';
-import { planQuery, planTerms, rankPlan, type QueryPlan, type Ranking } from './query.ts';
+import { editDistance, planQuery, planTerms, rankPlan, switchLayout, typoBudget, type QueryPlan, type Ranking } from './query.ts';
+import { termOf, trimToken } from './pipeline.ts';
 import { snippet } from './snippet.ts';
 
 /** Snippet parts → the string and mark ranges the UI draws. */
@@ -107,6 +108,53 @@ export class Engine implements SearchEngine {
       hits.push(h);
     }
     return { total: ranking.sections.length, hits };
+  }
+
+  private words: Promise<string[]> | null = null;
+
+  /**
+   * "Did you mean": the query with each word that matches nothing replaced by the closest word
+   * the pages write (one edit more than the typo budget allows, or the other keyboard layout),
+   * when that query finds something; else null. Fetches the word list the first time.
+   */
+  async suggest(query: string): Promise<string | null> {
+    this.words ??= this.index.loadWords().catch((e: unknown) => {
+      this.words = null;
+      throw e;
+    });
+    const written = await this.words;
+    const locale = this.locale;
+    let changed = false;
+    const out = query
+      .trim()
+      .split(/\s+/)
+      .map((word) => {
+        const w = trimToken(word);
+        const term = termOf(word, locale);
+        if (!w || !term || /^\d+$/.test(w) || this.index.termAt(term) >= 0) return word;
+        const retyped = switchLayout(w);
+        const retypedTerm = retyped ? termOf(retyped, /[\u0400-\u04ff]/.test(retyped) ? 'ru' : 'en') : null;
+        if (retyped && retypedTerm && this.index.termAt(retypedTerm) >= 0) {
+          changed = true;
+          return retyped;
+        }
+        const budget = typoBudget(w) + 1;
+        let best: string | null = null;
+        let bestDistance = budget + 1;
+        for (const candidate of written) {
+          if (Math.abs(candidate.length - w.length) > budget || candidate.length < 3) continue;
+          const d = editDistance(w, candidate);
+          // The closest; among equally close ones the most frequent (the list is in that order).
+          if (d < bestDistance) [best, bestDistance] = [candidate, d];
+        }
+        if (!best || bestDistance === 0) return word;
+        changed = true;
+        return best;
+      })
+      .join(' ');
+    if (!changed) return null;
+    const ranking = await this.rankAsync(out);
+    return ranking.sections.length ? out : null;
   }
 
   async load(query: string, options: SearchOptions, count: number): Promise<SearchPage> {

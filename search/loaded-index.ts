@@ -4,7 +4,15 @@
  * (the caller's fetch of a site path, e.g. `/search/ru/p3.0123456789.json`); a failed fetch is
  * tried again the next time it is needed.
  */
-import type { SearchDoc, SearchEntry, SearchPostingsChunk, SearchSectionGroup, SearchVersion, SidebarId } from '@vitrina-docs/schemas';
+import type {
+  SearchDoc,
+  SearchEntry,
+  SearchPostingsChunk,
+  SearchSectionGroup,
+  SearchVersion,
+  SearchWordsFile,
+  SidebarId,
+} from '@vitrina-docs/schemas';
 import { decodeSortedWords } from './numbers-codec.ts';
 import { decodePostings, type DecodedPostings } from './postings.ts';
 
@@ -178,9 +186,15 @@ export class LoadedIndex {
     return p;
   }
 
+  /** The written form of each vocabulary term (for "did you mean"). */
+  async loadWords(): Promise<string[]> {
+    const body = (await this.load(this.entry.words)) as SearchWordsFile;
+    return body.words;
+  }
+
   /** Every file a search of this locale may fetch (postings, sections), e.g. for a service worker to precache. */
   files(filter: { sidebars?: readonly (SidebarId | null)[] } = {}): string[] {
     const groups = this.entry.groups.filter((g) => !filter.sidebars || filter.sidebars.includes(g.sidebar));
-    return [...this.entry.chunks.map((c) => c.url), ...groups.map((g) => g.url)];
+    return [...this.entry.chunks.map((c) => c.url), ...groups.map((g) => g.url), this.entry.words];
   }
 }

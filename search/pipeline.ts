@@ -17,8 +17,48 @@ import type { LocaleCode } from '@vitrina-docs/schemas';
 export const PIPELINE_NAMES = {
   trimmer: 'vd-trimmer',
   stop: { ru: 'vd-stop-ru', en: 'vd-stop-en' },
-  stem: { ru: 'vd-stem-ru', en: 'vd-stem-en' },
+  // Version 2: with STEM_EXCEPTIONS.
+  stem: { ru: 'vd-stem-ru-2', en: 'vd-stem-en-2' },
 } as const;
+
+/**
+ * Words the stemmer would merge with a word of another meaning, kept as they are: "supported"
+ * (what a phone must be) is not "support" (the help desk and its pages), "supports" neither.
+ */
+export const STEM_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
+  ['supported', 'supported'],
+  ['unsupported', 'unsupported'],
+  ['supports', 'supported'],
+]);
+
+/**
+ * Words of a question or a request that say nothing about what is sought ("почему", "что делать
+ * если", "how do I", "what is"): dropped from a query that has other words. Most question words
+ * are stop words already; these are the rest.
+ */
+export const QUERY_FILLER: Record<LocaleCode, ReadonlySet<string>> = {
+  ru: new Set([
+    'почему',
+    'зачем',
+    'делать',
+    'сделать',
+    'какие',
+    'каким',
+    'каких',
+    'такое',
+    'нужно',
+    'надо',
+    'подскажите',
+    'пожалуйста',
+    'скажите',
+    'получается',
+    'могу',
+    'хочу',
+    'why',
+    'does',
+  ]),
+  en: new Set(['why', 'does', 'doing', 'done', 'please', 'need', 'want', 'tell']),
+};
 
 export function pipelineNames(locale: LocaleCode): string[] {
   return [PIPELINE_NAMES.trimmer, PIPELINE_NAMES.stop[locale], PIPELINE_NAMES.stem[locale]];
@@ -54,7 +94,7 @@ export function isStopWord(token: string, locale: LocaleCode): boolean {
 
 export function stemToken(token: string, locale: LocaleCode): string {
   if (locale === 'ru' && CYRILLIC.test(token)) return stemRussian(token);
-  if (/^[a-z]+$/.test(token)) return stemEnglish(token);
+  if (/^[a-z]+$/.test(token)) return STEM_EXCEPTIONS.get(token) ?? stemEnglish(token);
   return token;
 }
 

@@ -39,4 +39,6 @@ export interface SearchEngine {
   peek(query: string, options: SearchOptions, count: number): SearchPage | null;
   /** Fetches what `peek` needs for this query and count, and returns the same. */
   load(query: string, options: SearchOptions, count: number): Promise<SearchPage>;
+  /** A close query that finds something, for a query that finds nothing ("did you mean"); null when there is none. */
+  suggest(query: string): Promise<string | null>;
 }

@@ -131,7 +131,8 @@ describe('packed packages', { timeout: 240_000 }, () => {
         text: string;
       }[];
     const ru = ask('как начать визит');
-    expect(ru[0]).toMatchObject({ url: 'https://docs.vitrina.example/docs/mobile/ic3/visits/start', version: 'ic3', current: true });
+    expect(ru[0]).toMatchObject({ version: 'ic3', current: true });
+    expect(ru[0]!.url).toMatch(/^https:\/\/docs\.vitrina\.example\/docs\/mobile\/ic3\/visits\/start(#|$)/);
     expect(ru[0]!.text).toMatch(/визит/i);
     const en = ask('start a visit');
     expect(en[0]!.url).toMatch(/^https:\/\/docs\.vitrina\.example\/en\/docs\/mobile\/ic3\/visits\/start(#|$)/);

@@ -28,6 +28,7 @@ const input = (locale: LocaleCode, pages: Omit<SearchPageInput, 'locale' | 'brea
   locales: [locale],
   sidebars: ['mobile'],
   versions: { ru: [], en: [] },
+  synonyms: { ru: [], en: [] },
   pages: pages.map((p) => ({ ...p, locale, breadcrumbs: 'Mobile', sidebar: 'mobile', version: null })),
 });
 

@@ -22,11 +22,22 @@ import type {
   SearchSectionGroup,
   SearchShardRef,
   SearchVersion,
+  SearchWordsFile,
   SidebarId,
   SiteConfig,
   UiStrings,
 } from '@vitrina-docs/schemas';
-import { analyse, encodePostings, encodeSortedWords, FIELDS, pipelineNames, weightStep, type Posting } from '@vitrina-docs/search';
+import {
+  encodePostings,
+  encodeSortedWords,
+  FIELDS,
+  pipelineNames,
+  termOf,
+  tokenize,
+  trimToken,
+  weightStep,
+  type Posting,
+} from '@vitrina-docs/search';
 import type { CheckedSite } from '../pipeline/check.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { writeStockIndex } from './stock-index.ts';
@@ -55,6 +66,8 @@ export interface SearchInput {
   /** Sidebars in navbar order (sections are numbered in this order, blog posts last). */
   sidebars: SidebarId[];
   versions: Record<LocaleCode, SearchVersion[]>;
+  /** The writers' synonym groups (content/synonyms/<locale>.yaml). */
+  synonyms: Record<LocaleCode, string[][]>;
   pages: SearchPageInput[];
 }
 
@@ -106,7 +119,8 @@ export function searchInput(
       sections: p.compiled.sections.map((s) => ({ anchor: s.anchor, heading: s.heading, text: s.text })),
     });
   }
-  return { siteUrl: site.url, locales, sidebars: site.sidebars.map((s) => s.id), versions, pages: out };
+  const synonyms = Object.fromEntries(locales.map((l) => [l, checked.synonyms[l] ?? []])) as Record<LocaleCode, string[][]>;
+  return { siteUrl: site.url, locales, sidebars: site.sidebars.map((s) => s.id), versions, synonyms, pages: out };
 }
 
 /** A section as indexed: its document and its fields' text. */
@@ -158,13 +172,27 @@ export interface FieldPostings {
   lengths: number[];
 }
 
-export function invert(sections: readonly IndexedSection[], locale: LocaleCode): Record<string, FieldPostings> {
+/** Per term, how often each written form of it occurs (for "did you mean"). */
+export type WrittenForms = Map<string, Map<string, number>>;
+
+export function invert(sections: readonly IndexedSection[], locale: LocaleCode, forms?: WrittenForms): Record<string, FieldPostings> {
   const out: Record<string, FieldPostings> = {};
   for (const field of FIELDS) {
     const terms = new Map<string, [number, number][]>();
     const lengths: number[] = [];
     sections.forEach((s, n) => {
-      const tokens = analyse(s.fields[field], locale);
+      const tokens: string[] = [];
+      for (const token of tokenize(s.fields[field])) {
+        const term = termOf(token, locale);
+        if (!term) continue;
+        tokens.push(term);
+        if (forms && field !== 'heading') {
+          const written = trimToken(token);
+          let counts = forms.get(term);
+          if (!counts) forms.set(term, (counts = new Map()));
+          counts.set(written, (counts.get(written) ?? 0) + 1);
+        }
+      }
       lengths.push(tokens.length);
       const counts = new Map<string, number>();
       for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -186,7 +214,8 @@ export function buildSearchIndex(input: SearchInput): SearchShards {
   const sizes: Record<string, number> = {};
   for (const locale of input.locales) {
     const sections = sectionsOf(input, locale);
-    const inverted = invert(sections, locale);
+    const forms: WrittenForms = new Map();
+    const inverted = invert(sections, locale, forms);
     const vocabulary = [...new Set(FIELDS.flatMap((f) => [...inverted[f]!.terms.keys()]))].sort();
 
     // Postings, cut into files by term range.
@@ -264,6 +293,16 @@ export function buildSearchIndex(input: SearchInput): SearchShards {
     files.set(stock.index.slice(1), stockJson);
     files.set(stock.docs.slice(1), docsJson);
 
+    // The forms each term is most often written in (up to 3), the most frequent first: for "did you mean" (fetched only then).
+    const written: [string, number][] = [];
+    for (const counts of forms.values()) written.push(...[...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3));
+    const wordsFile: SearchWordsFile = {
+      words: written.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w),
+    };
+    const wordsJson = JSON.stringify(wordsFile);
+    const wordsPath = `search/${locale}/words.${hash(wordsJson)}.json`;
+    files.set(wordsPath, wordsJson);
+
     const entry: SearchEntry = {
       format: 'vitrina-search/3',
       locale,
@@ -275,6 +314,8 @@ export function buildSearchIndex(input: SearchInput): SearchShards {
       chunks,
       groups,
       versions: input.versions[locale],
+      synonyms: input.synonyms[locale] ?? [],
+      words: `/${wordsPath}`,
       stock,
     };
     const entryJson = JSON.stringify(entry);

@@ -43,6 +43,20 @@ export function SearchView() {
   const results = useSearchResults(engine, q, { sidebar: (sidebar || null) as SidebarId | null }, count);
   const hits = results.page?.hits ?? [];
   const total = results.page?.total ?? 0;
+  const nothing = Boolean(engine && q && results.current && results.page && total === 0);
+  const [suggestion, setSuggestion] = useState<{ query: string; text: string | null } | null>(null);
+  useEffect(() => {
+    if (!engine || !nothing) return;
+    let live = true;
+    engine.suggest(q).then(
+      (text) => live && setSuggestion({ query: q, text }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, q, nothing]);
+  const didYouMean = nothing && suggestion?.query === q ? suggestion.text : null;
   const groups = [
     ...data.navbar.map((n) => ({ key: n.sidebar as string, label: n.label, hits: hits.filter((h) => h.doc.sidebar === n.sidebar) })),
     { key: 'blog', label: ui.blog.title, hits: hits.filter((h) => h.doc.sidebar === null) },
@@ -89,6 +103,16 @@ export function SearchView() {
                   ? fill(ui.search.noResults, { query: q })
                   : ui.search.loading}
       </p>
+      {didYouMean && (
+        <p className="search-suggestion">
+          {ui.search.didYouMean.split('{query}').map((part, i) => (
+            <span key={i}>
+              {i > 0 && <Link href={`${state.location.path}${searchString(didYouMean, sidebar)}`}>{didYouMean}</Link>}
+              {part}
+            </span>
+          ))}
+        </p>
+      )}
       {groups.map((group) => (
         <section key={group.key} className="search-group" aria-labelledby={`vd-group-${group.key}`}>
           <h2 id={`vd-group-${group.key}`}>{group.label}</h2>

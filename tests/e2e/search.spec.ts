@@ -118,6 +118,28 @@ test.describe('search page', () => {
     }
   });
 
+  test('offers "did you mean" when nothing is found, in the page’s locale, and forgives typos as you type', async ({ page, site }) => {
+    for (const [locale, typo, fixed] of [
+      ['en', 'paswrd', 'password'],
+      ['ru', 'пвролл', 'пароль'],
+    ] as const) {
+      const prefix = locale === 'en' ? '/en' : '';
+      const ui = site.manifest.locales[locale]!.ui.search;
+      await page.goto(`${prefix}/search?q=${encodeURIComponent(typo)}`);
+      await hydrated(page);
+      await expect(page.locator('.search-count')).toHaveText(ui.noResults.replace('{query}', typo), { timeout: 15_000 });
+      const link = page.locator('.search-suggestion a');
+      await expect(link).toHaveText(fixed);
+      await link.click();
+      await expect(page).toHaveURL(`${prefix}/search?q=${encodeURIComponent(fixed)}`);
+      await expect(page.locator('.search-results li').first()).toBeVisible({ timeout: 15_000 });
+    }
+    // One typo in a word of 4–7 letters is forgiven in the dropdown.
+    const input = page.locator('.navbar .search-box input');
+    await input.fill('отмнить визит');
+    await expect(page.locator('.navbar [role="option"]').first()).toContainText('Отмена визита', { timeout: 15_000 });
+  });
+
   test('a query is never inserted as HTML', async ({ page }) => {
     const attack = '<img src=x onerror=alert(1)>';
     let dialogs = 0;

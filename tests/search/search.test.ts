@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import YAML from 'yaml';
 import { describe, expect, inject, it } from 'vitest';
 import type { LocaleCode, Manifest, SearchDocsFile, SearchEntry, SearchResult, SearchSectionGroup } from '@vitrina-docs/schemas';
-import { decodeNumbers, decodeSortedWords, FIELDS, loadEngine, weightStep } from '@vitrina-docs/search';
+import { decodeNumbers, decodeSortedWords, FIELDS, loadEngine, queryWords, stemToken, weightStep } from '@vitrina-docs/search';
 import { engineOf, loadRelevanceSet, rankedRoutes, readFrom, scoreRelevance, type RelevanceCase } from '../helpers/search-eval.ts';
 import { ROOT, runCli } from '../helpers/project.ts';
 
@@ -16,10 +16,12 @@ const entryOf = (locale: LocaleCode) => read<SearchEntry>(manifest().locales[loc
 
 describe('relevance test set', () => {
   const set = loadRelevanceSet(ROOT);
-  it.each(['ru', 'en'] as const)('%s: at least 40 queries, recall@5 ≥ 0.9', async (locale) => {
-    expect(set[locale].length).toBeGreaterThanOrEqual(40);
+  it.each(['ru', 'en'] as const)('%s: at least 130 queries, recall@5 ≥ 0.9 and MRR ≥ 0.85', async (locale) => {
+    expect(set[locale].length).toBeGreaterThanOrEqual(130);
     const scores = scoreRelevance(await engineOf(dist, locale), set[locale]);
-    expect(scores.recallAt5, JSON.stringify(scores.misses.slice(0, 10), null, 1)).toBeGreaterThanOrEqual(0.9);
+    const misses = JSON.stringify(scores.misses.slice(0, 10), null, 1);
+    expect(scores.recallAt5, misses).toBeGreaterThanOrEqual(0.9);
+    expect(scores.mrr, misses).toBeGreaterThanOrEqual(0.85);
   });
 });
 
@@ -61,6 +63,64 @@ describe('Russian morphology and typing', () => {
     const a = new Set(rankedRoutes(en, 'photo').slice(0, 10));
     const b = rankedRoutes(en, 'photos').slice(0, 10);
     expect(b.filter((r) => a.has(r)).length).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('search that forgives', () => {
+  const top = (e: Awaited<ReturnType<typeof engineOf>>, q: string, n = 1) => rankedRoutes(e, q).slice(0, n);
+
+  it('finds words with a typo (1 edit for 4–7 letters, 2 for longer, a transposition is one), in both scripts, below exact matches', async () => {
+    const ru = await engineOf(dist, 'ru');
+    const en = await engineOf(dist, 'en');
+    expect(top(ru, 'отмнить визит')).toEqual(['/docs/mobile/ic3/visits/cancel']);
+    expect(top(ru, 'принудительное обнвление отчёта')).toEqual(['/docs/api/backend/methods/v1.5/reports/force_update']);
+    expect(top(en, 'how to strat a visit')).toEqual(['/docs/mobile/ic3/visits/start']); // transposition
+    expect(top(en, 'cancle visit')).toEqual(['/docs/mobile/ic3/visits/cancel']);
+    expect(top(en, 'recognitoin acuracy dashbord')).toEqual(['/docs/business/dashboards/accuracy_dash']); // 2 edits in a long word
+    // Beyond the budget nothing is found: 2 edits in a word of 6 letters, any edit in 3 letters.
+    expect(rankedRoutes(en, 'paswrd')).toEqual([]);
+    expect(rankedRoutes(en, 'xku')).toEqual([]);
+    // A near match counts less than an exact one.
+    const exact = en.peek('planogram', {}, 1)!.hits[0]!;
+    const near = en.peek('planogarm', {}, 1)!.hits[0]!;
+    expect(near.doc.route).toBe(exact.doc.route);
+    expect(near.score).toBeLessThan(exact.score * 0.5);
+  });
+
+  it('keeps the wrong-keyboard-layout retry when the typo budget finds nothing better', async () => {
+    const ru = await engineOf(dist, 'ru');
+    expect(top(ru, 'jnvtybnm dbpbn', 3)).toContain('/docs/mobile/ic3/visits/cancel');
+  });
+
+  it('applies the writers’ synonyms of content/synonyms/<locale>.yaml', async () => {
+    const ru = await engineOf(dist, 'ru');
+    const en = await engineOf(dist, 'en');
+    expect(top(ru, 'альтстор')).toEqual(['/docs/mobile/install_from_altstore']);
+    expect(top(ru, 'установить на айфон')).toEqual(['/docs/mobile/install_from_altstore']);
+    expect(top(ru, 'добавить нового мерчендайзера')).toEqual(['/docs/portal/agent']);
+    expect(top(en, 'email reports')).toEqual(['/docs/portal/mailing']);
+    expect(top(en, 'api key')).toEqual(['/docs/api/backend/auth']);
+    expect(entryOf('ru').synonyms.some((g) => g.includes('айфон'))).toBe(true);
+  });
+
+  it('lets the content words of a question lead, and does not take "supported" for "support"', async () => {
+    const ru = await engineOf(dist, 'ru');
+    const en = await engineOf(dist, 'en');
+    expect(queryWords('что делать если нет интернета', 'ru').terms).toEqual(queryWords('нет интернета', 'ru').terms);
+    expect(queryWords('how do I start a visit', 'en').terms).toEqual(queryWords('start a visit', 'en').terms);
+    expect(top(ru, 'почему визит не загружается', 3)).toContain('/docs/mobile/ic3/problems');
+    expect(top(ru, 'какие телефоны поддерживаются')).toEqual(['/docs/mobile/ic3/specification']);
+    expect(stemToken('supported', 'en')).not.toBe(stemToken('support', 'en'));
+    expect(top(en, 'supported phones')).toEqual(['/docs/mobile/ic3/specification']);
+  });
+
+  it('offers the closest query that finds something when nothing is found ("did you mean"), in the locale', async () => {
+    const en = await engineOf(dist, 'en');
+    const ru = await engineOf(dist, 'ru');
+    expect(await en.suggest('paswrd')).toBe('password');
+    expect(await ru.suggest('пвроль')).toBe('пароль');
+    expect(await ru.suggest('gfhjkm')).toBe('пароль'); // the other keyboard layout
+    expect(await en.suggest('zzqxjw')).toBeNull();
   });
 });
 
