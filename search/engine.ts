@@ -11,11 +11,11 @@ import { termOf, trimToken } from './pipeline.ts';
 import { snippet } from './snippet.ts';
 
 /** Snippet parts → the string and mark ranges the UI draws. */
-function toSnippet(text: string, query: string, locale: LocaleCode): Pick<SearchHit, 'snippet' | 'highlights'> {
+function toSnippet(text: string, query: string, locale: LocaleCode, terms: ReadonlySet<string>): Pick<SearchHit, 'snippet' | 'highlights'> {
   if (!text) return { snippet: '', highlights: [] };
   let out = '';
   const highlights: [number, number][] = [];
-  for (const part of snippet(text, query, locale)) {
+  for (const part of snippet(text, query, locale, 180, terms)) {
     if (part.match) highlights.push([out.length, out.length + part.text.length]);
     out += part.text;
   }
@@ -82,9 +82,10 @@ export class Engine implements SearchEngine {
     const known = this.hits.get(key);
     if (known && known.score === score) return known;
     const locale = this.locale;
+    const terms = this.markedTerms(query);
     let made: Pick<SearchHit, 'snippet' | 'highlights'> | null = null;
     // The snippet is made when it is first read: only the hits drawn pay for one.
-    const get = () => (made ??= toSnippet(doc.text, query, locale));
+    const get = () => (made ??= toSnippet(doc.text, query, locale, terms));
     return this.hits.set(key, {
       doc,
       score,
@@ -95,6 +96,17 @@ export class Engine implements SearchEngine {
         return get().highlights;
       },
     });
+  }
+
+  /** The terms a snippet marks besides the query's words: those its typos and synonyms stand for. */
+  private markedTerms(query: string): ReadonlySet<string> {
+    const out = new Set<string>();
+    for (const clause of this.plan(query).clauses)
+      clause.alternatives.forEach((alt, a) => {
+        for (const token of alt.tokens)
+          for (const key of token.keys) if (a > 0 ? key.factor === 1 : key.credit < 1) out.add(this.index.vocabulary[key.term]!);
+      });
+    return out;
   }
 
   peek(query: string, options: SearchOptions, count: number): SearchPage | null {

@@ -76,6 +76,9 @@ describe('search that forgives', () => {
     expect(top(ru, 'принудительное обнвление отчёта')).toEqual(['/docs/api/backend/methods/v1.5/reports/force_update']);
     expect(top(en, 'how to strat a visit')).toEqual(['/docs/mobile/ic3/visits/start']); // transposition
     expect(top(en, 'cancle visit')).toEqual(['/docs/mobile/ic3/visits/cancel']);
+    // The snippet marks the word the typo stood for.
+    const hit = en.peek('cancle visit', {}, 1)!.hits[0]!;
+    expect(hit.highlights.map(([a, b]) => hit.snippet.slice(a, b).toLowerCase())).toContain('cancel');
     expect(top(en, 'recognitoin acuracy dashbord')).toEqual(['/docs/business/dashboards/accuracy_dash']); // 2 edits in a long word
     // Beyond the budget nothing is found: 2 edits in a word of 6 letters, any edit in 3 letters.
     expect(rankedRoutes(en, 'paswrd')).toEqual([]);
