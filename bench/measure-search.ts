@@ -4,12 +4,13 @@
  * until the results are drawn), and relevance (MRR, recall@1, recall@5) against
  * tests/search/relevance.yaml when it exists.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
-import type { LocaleCode, Manifest, SearchDoc } from '@vitrina-docs/schemas';
+import type { LocaleCode, SearchEntry, SearchShardRef } from '@vitrina-docs/schemas';
+import type { Engine } from '@vitrina-docs/search';
 import { NetworkRecorder, weigh, type Fetched } from './browser.ts';
 import { readManifest } from './measure-pages.ts';
 import { fileSizes, log, runCli, series, sleep, type Series, type Sizes } from './util.ts';
@@ -20,98 +21,111 @@ export const QUERIES: Record<string, string[]> = {
   en: ['visit', 'shelf photo', 'task', 'report', 'store', 'recognition', 'password'],
 };
 
+/** A set of files: how many, their total and the largest, raw and gzip. */
+export interface FileSetFigures {
+  files: number;
+  total: Sizes;
+  largest: Sizes;
+}
+
 export interface ShardFigures {
-  files: { path: string; raw: number; gzip: number }[];
+  /** The entry the first search fetches before anything else. */
+  entry: Sizes | null;
+  /** Postings files (by term range) and section files (by section range). */
+  postings: FileSetFigures;
+  sections: FileSetFigures;
+  /** The stock elasticlunr index and its documents (for chatbots). */
   index: Sizes | null;
   docs: Sizes | null;
-  total: Sizes;
   documents: number | null;
 }
 
-/** The shard files of each locale: the manifest's references, else dist/search/<locale>.* files. */
+function fileSet(dist: string, urls: string[]): FileSetFigures {
+  const sizes = urls.filter((u) => existsSync(join(dist, u))).map((u) => fileSizes(join(dist, u)));
+  return {
+    files: sizes.length,
+    total: sizes.reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), { raw: 0, gzip: 0 }),
+    largest: sizes.reduce((a, f) => (f.gzip > a.gzip ? f : a), { raw: 0, gzip: 0 }),
+  };
+}
+
+/** The search files of each locale, as the manifest and each entry name them. */
 export function shardSizes(dist: string): Record<string, ShardFigures> {
   const manifest = readManifest(dist);
   const out: Record<string, ShardFigures> = {};
-  const locales = manifest ? Object.keys(manifest.locales) : [];
-  const searchDir = join(dist, 'search');
-  const loose = existsSync(searchDir)
-    ? readdirSync(searchDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'))
-    : [];
-  for (const locale of locales.length ? locales : [...new Set(loose.map((f) => f.split(/[./]/)[0]!))]) {
-    const ref = manifest?.locales[locale as LocaleCode]?.search ?? null;
-    const paths = new Set<string>();
-    // Every file the reference names (index, docs, and a compact shard where there is one).
-    if (ref) for (const v of Object.values(ref)) if (typeof v === 'string' && v.startsWith('/search/') && v.endsWith('.json')) paths.add(v);
-    // Further shard files of the locale (a split index) are counted too.
-    for (const f of loose) if (f.startsWith(`${locale}.`) || f.startsWith(`${locale}/`)) paths.add(`/search/${f}`);
-    const files = [...paths].filter((p) => existsSync(join(dist, p))).map((p) => ({ path: p, ...fileSizes(join(dist, p)) }));
-    const sizeOf = (p: string | undefined) => (p ? (files.find((f) => f.path === p) ?? null) : null);
-    const strip = (f: { raw: number; gzip: number } | null): Sizes | null => (f ? { raw: f.raw, gzip: f.gzip } : null);
+  for (const [locale, l] of Object.entries(manifest?.locales ?? {})) {
+    const ref = (l as { search?: SearchShardRef | null }).search;
+    if (!ref?.entry || !existsSync(join(dist, ref.entry))) continue;
+    const entry = JSON.parse(readFileSync(join(dist, ref.entry), 'utf8')) as SearchEntry;
+    const size = (u: string) => (existsSync(join(dist, u)) ? fileSizes(join(dist, u)) : null);
     out[locale] = {
-      files,
-      index: strip(sizeOf(ref?.index)),
-      docs: strip(sizeOf(ref?.docs)),
-      total: files.reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), { raw: 0, gzip: 0 }),
-      documents: ref?.documents ?? null,
+      entry: size(ref.entry),
+      postings: fileSet(
+        dist,
+        entry.chunks.map((c) => c.url),
+      ),
+      sections: fileSet(
+        dist,
+        entry.groups.map((g) => g.url),
+      ),
+      index: size(ref.index),
+      docs: size(ref.docs),
+      documents: ref.documents,
     };
   }
   return out;
 }
 
-interface QueryModule {
-  loadIndex(json: unknown): unknown;
-  searchShard(
-    index: unknown,
-    docs: ReadonlyMap<string, SearchDoc>,
-    query: string,
-    locale: LocaleCode,
-    options?: { limit?: number },
-  ): { doc: SearchDoc; score: number }[];
+/** The search package, as the code snapshot has it (its TypeScript sources, run by tsx). */
+export interface SearchModule {
+  loadEngine(entryUrl: string, load: (path: string) => Promise<unknown>): Promise<Engine>;
 }
 
-export async function importQueryModule(codeDir: string): Promise<QueryModule> {
-  return (await import(pathToFileURL(join(codeDir, 'renderer', 'search', 'query.ts')).href)) as QueryModule;
+export async function importSearchModule(codeDir: string): Promise<SearchModule> {
+  return (await import(pathToFileURL(join(codeDir, 'search', 'index.ts')).href)) as SearchModule;
 }
 
-interface LoadedShard {
-  index: unknown;
-  docs: Map<string, SearchDoc>;
-}
-
-function loadShard(q: QueryModule, dist: string, manifest: Manifest, locale: LocaleCode): LoadedShard | null {
-  const ref = manifest.locales[locale]?.search;
-  if (!ref) return null;
-  const index = q.loadIndex(JSON.parse(readFileSync(join(dist, ref.index), 'utf8')));
-  const docsFile = JSON.parse(readFileSync(join(dist, ref.docs), 'utf8')) as { docs: SearchDoc[] };
-  return { index, docs: new Map(docsFile.docs.map((d) => [d.id, d])) };
+/** An engine over a built locale, reading files from disk; `everything` loads every file first. */
+async function engineFor(q: SearchModule, dist: string, locale: string, everything: boolean): Promise<Engine | null> {
+  const ref = readManifest(dist)?.locales[locale as LocaleCode]?.search;
+  if (!ref?.entry) return null;
+  const engine = await q.loadEngine(ref.entry, async (path) => JSON.parse(readFileSync(join(dist, path), 'utf8')) as unknown);
+  if (everything) {
+    await engine.index.loadPostings(engine.index.vocabulary.keys());
+    await engine.index.loadSections(Array.from({ length: engine.index.sectionCount }, (_, i) => i));
+  }
+  return engine;
 }
 
 export interface EngineFigures {
   locale: string;
-  /** JSON.parse of both files and elasticlunr's Index.load, in this Node process. */
+  /** Reading and parsing the entry, the postings and the sections of the first query, in this Node process. */
   loadMs: Series;
-  /** One query against the loaded shard (the whole engine work of a keystroke, without drawing). */
+  /** One query against loaded files, its first 8 hits with snippets (the engine work of a keystroke, without drawing). */
   queryMs: Series;
   queries: string[];
 }
 
-/** Load and query times of the shard in Node (the engine the browser and the CLI share). */
-export function engineTimings(q: QueryModule, dist: string, locale: LocaleCode, runs = 3): EngineFigures | null {
-  const manifest = readManifest(dist);
-  if (!manifest?.locales[locale]?.search) return null;
+/** Load and query times of the engine in Node (the engine the browser and the CLI share). */
+export async function engineTimings(q: SearchModule, dist: string, locale: LocaleCode, runs = 3): Promise<EngineFigures | null> {
+  const queries = QUERIES[locale] ?? QUERIES.ru!;
   const loads: number[] = [];
-  let shard: LoadedShard | null = null;
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    shard = loadShard(q, dist, manifest, locale);
+    const engine = await engineFor(q, dist, locale, false);
+    if (!engine) return null;
+    await engine.load(queries[0]!, {}, 8);
     loads.push(performance.now() - t);
   }
-  const queries = QUERIES[locale] ?? QUERIES.ru!;
+  const engine = (await engineFor(q, dist, locale, true))!;
   const times: number[] = [];
   for (let rep = 0; rep < 3; rep++) {
     for (const query of queries) {
+      // A keystroke: the query as typed so far (each string once, so that no answer is cached).
+      const typed = query.slice(0, query.length - rep);
       const t = performance.now();
-      q.searchShard(shard!.index, shard!.docs, query, locale, { limit: 8 });
+      const page = engine.peek(typed, {}, 8);
+      for (const h of page?.hits ?? []) void h.snippet;
       times.push(performance.now() - t);
     }
   }
@@ -216,16 +230,12 @@ export function scoreRelevance(cases: RelevanceCase[], search: (query: string) =
   };
 }
 
-export function measureRelevance(q: QueryModule, dist: string, file: string): Record<string, RelevanceFigures> {
-  const manifest = readManifest(dist);
+export async function measureRelevance(q: SearchModule, dist: string, file: string): Promise<Record<string, RelevanceFigures>> {
   const out: Record<string, RelevanceFigures> = {};
-  if (!manifest) return out;
   for (const [locale, cases] of Object.entries(readRelevanceCases(file))) {
-    const shard = loadShard(q, dist, manifest, locale as LocaleCode);
-    if (!shard) continue;
-    out[locale] = scoreRelevance(cases, (query) =>
-      q.searchShard(shard.index, shard.docs, query, locale as LocaleCode, { limit: 50 }).map((h) => h.doc.route),
-    );
+    const engine = await engineFor(q, dist, locale, true);
+    if (!engine) continue;
+    out[locale] = scoreRelevance(cases, (query) => engine.peek(query, {}, 50)!.hits.map((h) => h.doc.route));
   }
   return out;
 }
@@ -245,8 +255,10 @@ export interface BrowserSearchFigures {
   firstSearchMs: Series;
   /** From focusing the box (which starts loading the engine) to the results drawn. */
   firstSearchFromFocusMs: Series;
-  /** From an input event to the results drawn, shard loaded. */
+  /** From a keystroke (one more letter of a word) to the results drawn, after the first search. */
   keystrokeMs: Series;
+  /** From a whole new query inserted at once to its results drawn (may fetch postings and sections). */
+  pasteMs: Series;
   keystrokeQueries: string[];
 }
 
@@ -304,6 +316,7 @@ export async function measureBrowserSearch(
   const firstMs: number[] = [];
   const fromFocus: number[] = [];
   const keystroke: number[] = [];
+  const paste: number[] = [];
   let bytes: BrowserSearchFigures['firstSearchBytes'] | null = null;
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -332,15 +345,30 @@ export async function measureBrowserSearch(
           gzip: w.total.gzip,
           files: fetched.map((f) => ({ path: f.path, raw: f.raw, gzip: f.gzip })),
         };
-        // Keystrokes with the shard loaded: empty the box, then type each query as one input event.
+        // Keystrokes after the first search: each query typed letter by letter (the first two
+        // letters unmeasured), then the same query inserted at once into the emptied box.
         for (const q of QUERIES.ru!.slice(1)) {
+          await input.fill('');
+          await sleep(150);
+          await page.keyboard.insertText(q.slice(0, 2));
+          await sleep(300);
+          for (const ch of q.slice(2)) {
+            await page.evaluate('window.__probeReset()');
+            await page.keyboard.insertText(ch);
+            try {
+              const k = await waitDrawn(page, 1_500);
+              keystroke.push(k.t1 - k.t0);
+            } catch {
+              // The letter did not change the results (nothing to draw).
+            }
+          }
           await input.fill('');
           await sleep(150);
           await page.evaluate('window.__probeReset()');
           await page.keyboard.insertText(q);
           try {
             const k = await waitDrawn(page, 5_000);
-            keystroke.push(k.t1 - k.t0);
+            paste.push(k.t1 - k.t0);
           } catch {
             log(`search: no results drawn for "${q}"`);
           }
@@ -359,6 +387,7 @@ export async function measureBrowserSearch(
     firstSearchMs: series(firstMs, 1),
     firstSearchFromFocusMs: series(fromFocus, 1),
     keystrokeMs: series(keystroke, 1),
+    pasteMs: series(paste, 1),
     keystrokeQueries: QUERIES.ru!.slice(1),
   };
 }

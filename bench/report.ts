@@ -25,6 +25,8 @@ export interface ScaleFigures {
     html: { raw: number; gzip: number };
     json: { raw: number; gzip: number };
   } | null;
+  /** The first search and keystrokes on the scaled site, in Chromium. */
+  search?: BrowserSearchFigures | Skipped;
   note?: string;
 }
 
@@ -85,9 +87,40 @@ function check(value: number | null | undefined, limit: number): boolean | null 
 
 /** `total raw / gzip: name raw / gzip, …` */
 function shardText(sh: ShardFigures): string {
-  const name = (p: string) => p.replace(/^.*\//, '').replace(/\.[0-9a-f]{8,}\./, '.');
-  const files = sh.files.length > 1 ? `: ${sh.files.map((f) => `${name(f.path)} ${kb(f.raw)} / ${kb(f.gzip)}`).join(', ')}` : '';
-  return `${kb(sh.total.raw)} / ${kb(sh.total.gzip)}${files}${sh.documents !== null ? `; ${sh.documents} sections` : ''}`;
+  const set = (f: ShardFigures['postings']) => `${f.files} files, ${kb(f.total.gzip)} gzip, largest ${kb(f.largest.gzip)}`;
+  const entry = sh.entry ? `entry ${kb(sh.entry.raw)} / ${kb(sh.entry.gzip)}` : 'no entry';
+  const stock = sh.index ? `; stock index ${kb(sh.index.gzip)}, docs ${kb(sh.docs?.gzip ?? 0)} gzip` : '';
+  return `${entry}; postings ${set(sh.postings)}; sections ${set(sh.sections)}${stock}${sh.documents !== null ? `; ${sh.documents} sections` : ''}`;
+}
+
+/** The browser search figures against their budgets (`at` names the corpus, e.g. "10x content: "). */
+function browserSearchRows(br: BrowserSearchFigures | Skipped, at = ''): BudgetRow[] {
+  if (isSkipped(br))
+    return [
+      { what: `${at}first search: bytes fetched`, value: br.status, budget: '< 100 KB gzip', met: null },
+      { what: `${at}first search incl. shard load`, value: br.status, budget: '< 150 ms', met: null },
+      { what: `${at}keystroke → results drawn`, value: br.status, budget: '< 16 ms', met: null },
+    ];
+  return [
+    {
+      what: `${at}first search: bytes fetched, gzip (raw)`,
+      value: `${kb(br.firstSearchBytes.gzip)} (${kb(br.firstSearchBytes.raw)}), ${br.firstSearchBytes.requests} requests`,
+      budget: '< 100 KB gzip',
+      met: br.firstSearchBytes.gzip < 100 * KB,
+    },
+    {
+      what: `${at}first search incl. shard load (input → drawn)`,
+      value: `${ms(br.firstSearchMs.median)}${runsOf(br.firstSearchMs)}; from focus ${ms(br.firstSearchFromFocusMs.median)}`,
+      budget: '< 150 ms',
+      met: check(br.firstSearchMs.median, 150),
+    },
+    {
+      what: `${at}keystroke → results drawn (typing on)`,
+      value: `${br.keystrokeMs.median === null ? '—' : `${br.keystrokeMs.median.toFixed(1)} ms`}${runsOf(br.keystrokeMs)}; a new query pasted ${br.pasteMs.median === null ? '—' : `${br.pasteMs.median.toFixed(1)} ms`}${runsOf(br.pasteMs)}`,
+      budget: '< 16 ms',
+      met: check(br.keystrokeMs.median, 16),
+    },
+  ];
 }
 
 export function budgetRows(r: Results): BudgetRow[] {
@@ -165,31 +198,7 @@ export function budgetRows(r: Results): BudgetRow[] {
   const s = r.search;
   for (const [locale, sh] of Object.entries(s.shards))
     rows.push({ what: `search shard ${locale}, raw / gzip`, value: shardText(sh), budget: '' });
-  if (isSkipped(s.browser)) {
-    rows.push({ what: 'first search: bytes fetched', value: s.browser.status, budget: '< 100 KB gzip', met: null });
-    rows.push({ what: 'first search incl. shard load', value: s.browser.status, budget: '< 150 ms', met: null });
-    rows.push({ what: 'keystroke → results drawn', value: s.browser.status, budget: '< 16 ms', met: null });
-  } else {
-    const br = s.browser;
-    rows.push({
-      what: 'first search: bytes fetched, gzip (raw)',
-      value: `${kb(br.firstSearchBytes.gzip)} (${kb(br.firstSearchBytes.raw)}), ${br.firstSearchBytes.requests} requests`,
-      budget: '< 100 KB gzip',
-      met: br.firstSearchBytes.gzip < 100 * KB,
-    });
-    rows.push({
-      what: 'first search incl. shard load (input → drawn)',
-      value: `${ms(br.firstSearchMs.median)}${runsOf(br.firstSearchMs)}; from focus ${ms(br.firstSearchFromFocusMs.median)}`,
-      budget: '< 150 ms',
-      met: check(br.firstSearchMs.median, 150),
-    });
-    rows.push({
-      what: 'keystroke → results drawn (shard loaded)',
-      value: `${br.keystrokeMs.median === null ? '—' : `${br.keystrokeMs.median.toFixed(1)} ms`}${runsOf(br.keystrokeMs)}`,
-      budget: '< 16 ms',
-      met: check(br.keystrokeMs.median, 16),
-    });
-  }
+  rows.push(...browserSearchRows(s.browser));
   if (!isSkipped(s.engine))
     rows.push({
       what: `search engine in Node (${s.engine.locale}): shard load / one query`,
@@ -287,6 +296,7 @@ export function budgetRows(r: Results): BudgetRow[] {
     if (sc.shards)
       for (const [locale, sh] of Object.entries(sc.shards))
         rows.push({ what: `${sc.factor}x content: search shard ${locale}, raw / gzip`, value: shardText(sh), budget: '' });
+    if (sc.search) rows.push(...browserSearchRows(sc.search, `${sc.factor}x content: `));
   }
   return rows;
 }

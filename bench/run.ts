@@ -21,7 +21,14 @@ import { runLighthouse, withoutAnalytics } from './lighthouse.ts';
 import { copyCaches, hasDevCommand, measureDev } from './measure-dev.ts';
 import { cleanBuild, figures, measureBuild, type BuildFigures } from './measure-build.ts';
 import { measureFirstLoad, measurePages, PAGE_TYPES, readSite, routeFor } from './measure-pages.ts';
-import { cliQueryTimings, engineTimings, importQueryModule, measureBrowserSearch, measureRelevance, shardSizes } from './measure-search.ts';
+import {
+  cliQueryTimings,
+  engineTimings,
+  importSearchModule,
+  measureBrowserSearch,
+  measureRelevance,
+  shardSizes,
+} from './measure-search.ts';
 import { budgetRows, formatTable, type Results, type ScaleFigures, type Skipped } from './report.ts';
 import { scaleCorpus } from './scale.ts';
 import { Deadline, killAllStarted, log, REPO, repeat, setCli } from './util.ts';
@@ -146,12 +153,14 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
     };
     if (opts.only.has('search') && built && !opts.quick) {
       try {
-        const q = await importQueryModule(code.dir);
-        search.engine = engineTimings(q, dist, 'ru') ?? skipped('no ru shard');
+        const q = await importSearchModule(code.dir);
+        search.engine = (await engineTimings(q, dist, 'ru')) ?? skipped('no ru search index');
         const relevanceFile = join(REPO, 'tests', 'search', 'relevance.yaml');
-        search.relevance = existsSync(relevanceFile) ? measureRelevance(q, dist, relevanceFile) : skipped('no tests/search/relevance.yaml');
+        search.relevance = existsSync(relevanceFile)
+          ? await measureRelevance(q, dist, relevanceFile)
+          : skipped('no tests/search/relevance.yaml');
       } catch (e) {
-        search.engine = skipped(`renderer/search/query.ts could not be used: ${(e as Error).message.split('\n')[0]}`);
+        search.engine = skipped(`search/index.ts could not be used: ${(e as Error).message.split('\n')[0]}`);
       }
       search.cli = await cliQueryTimings(root, 3);
       if (browser && preview) {
@@ -212,6 +221,12 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
               html: { raw: f.html.raw, gzip: f.html.gzip },
               json: { raw: f.json.raw, gzip: f.json.gzip },
             };
+            if (opts.only.has('search')) {
+              const r = await measureBrowserSearch(browser, p.url, route.path, 2).catch((e: Error) => ({
+                error: e.message.split('\n')[0]!,
+              }));
+              fig.search = 'error' in r ? skipped(r.error) : r;
+            }
           }
         } else fig.note = browserNote || 'no time left to measure the page';
       }

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import type { Diagnostic } from '@vitrina-docs/schemas';
+import type { Diagnostic, SidebarId } from '@vitrina-docs/schemas';
 import { formatDiagnostics, summarise } from './diagnostics.ts';
 
 /** Exit codes: 0 success, 1 content errors, 2 usage errors. */
@@ -18,10 +19,18 @@ function printDiagnostics(diagnostics: Diagnostic[], format: string, strict: boo
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** The version of the installed @vitrina-docs/generator. */
+function cliVersion(): string {
+  return (createRequire(import.meta.url)('@vitrina-docs/generator/package.json') as { version: string }).version;
+}
+
 export function createProgram(): Command {
   const program = new Command('vitrina-docs')
     .description('Build, check and serve the Vitrina documentation site from content/')
     .option('-C, --root <dir>', 'project folder that holds content/', '.')
+    .version(cliVersion(), '-v, --version', 'print the version of vitrina-docs')
+    // Program options go before the command, so that a command may have a --version of its own (query).
+    .enablePositionalOptions()
     .showHelpAfterError()
     .exitOverride();
   const rootOf = () => resolve(program.opts<{ root: string }>().root);
@@ -108,20 +117,29 @@ export function createProgram(): Command {
 
   program
     .command('query')
-    .description('Search the built shards from the terminal; prints the hits as JSON')
+    .description('Search a built site from the terminal, as the site ranks; prints the hits as JSON')
     .argument('<text>', 'what to search for')
-    .addOption(new Option('--locale <locale>', 'locale of the shard').choices(['ru', 'en']).default('ru'))
+    .addOption(new Option('--locale <locale>', 'locale to search (default: ru for a query in Cyrillic, else en)').choices(['ru', 'en']))
     .option('--limit <n>', 'number of hits', '10')
     .option('--sidebar <sidebar>', 'only this sidebar')
+    .option('--version <id>', 'only this version of its sidebar (ic2, v1), with the pages that have no version')
     .option('-d, --dir <dir>', 'built site', 'dist')
-    .action(async (text: string, opts: { locale: 'ru' | 'en'; limit: string; sidebar?: string; dir: string }) => {
+    .action(async (text: string, opts: { locale?: 'ru' | 'en'; limit: string; sidebar?: string; version?: string; dir: string }) => {
       const { queryBuiltSite } = await import('./search/query-cli.ts');
-      const hits = queryBuiltSite(resolve(rootOf(), opts.dir), text, {
-        locale: opts.locale,
-        limit: Number(opts.limit),
-        sidebar: opts.sidebar ?? null,
-      });
-      process.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
+      const { SiteNotBuiltError } = await import('@vitrina-docs/search/node');
+      try {
+        const hits = await queryBuiltSite(resolve(rootOf(), opts.dir), text, {
+          locale: opts.locale,
+          limit: Number(opts.limit),
+          sidebar: (opts.sidebar ?? null) as SidebarId | null,
+          version: opts.version ?? null,
+        });
+        process.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
+      } catch (e) {
+        if (!(e instanceof SiteNotBuiltError)) throw e;
+        process.stderr.write(`vitrina-docs query: ${e.message}\n`);
+        process.exitCode = EXIT.usage;
+      }
     });
 
   program

@@ -16,8 +16,12 @@ export const JSON_SCHEMAS: Record<string, z.ZodType> = {
   'page.schema.json': S.PageDataSchema,
   'search-docs.schema.json': S.SearchDocsFileSchema,
   'search-index.schema.json': S.SearchIndexSchema,
-  'search-shard.schema.json': S.CompactShardSchema,
-  'search-section-text.schema.json': S.SearchSectionTextSchema,
+  'search-entry.schema.json': S.SearchEntrySchema,
+  'search-postings.schema.json': S.SearchPostingsChunkSchema,
+  'search-sections.schema.json': S.SearchSectionGroupSchema,
+  'search-result.schema.json': S.SearchResultSchema,
+  'search-words.schema.json': S.SearchWordsFileSchema,
+  'synonyms.schema.json': S.SynonymsFileSchema,
   'diagnostic.schema.json': S.DiagnosticSchema,
 };
 

@@ -86,6 +86,8 @@ export const UiStringsSchema = z
       loading: s('Shown while the index loads'),
       failed: s('Shown when the index fails to load'),
       seeAll: s('Link to every result on the search page; {count} is the number'),
+      showMore: s('Button under the results of the search page that shows the next ones'),
+      didYouMean: s('When nothing is found, the close query that finds something; {query} is that query, drawn as a link'),
     }),
     notFound: z.strictObject({
       title: s('Title of the not-found page'),

@@ -14,9 +14,35 @@ export function compilePackages({ quiet = false } = {}) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-b', ...PROJECTS], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
   if (r.status !== 0) return false;
+  bundleSearchForBrowsers();
   mkdirSync(join(root, 'generator', 'lib'), { recursive: true });
   writeFileSync(join(root, 'generator', 'lib', '.compiled'), '');
   return true;
+}
+
+/**
+ * The search runtime as one ES module for browsers, its dependencies included
+ * (`@vitrina-docs/search/browser`, for pages that load it without a bundler). Skipped where
+ * esbuild is not installed (an install without the development packages).
+ */
+function bundleSearchForBrowsers() {
+  let esbuild;
+  try {
+    esbuild = createRequire(import.meta.url)('esbuild');
+  } catch {
+    return;
+  }
+  esbuild.buildSync({
+    entryPoints: [join(root, 'search', 'lib', 'index.js')],
+    outfile: join(root, 'search', 'lib', 'browser', 'vitrina-search.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = compilePackages() ? 0 : 1;

@@ -1,127 +1,187 @@
 /**
- * The site's search engine: a locale's compact shard decoded into an elasticlunr index,
- * queried with the shared pipeline (stemming, stop words, prefix on the last word, keyboard
- * layout). A section's heading and text are fetched when its hit is drawn (the shard holds only
- * what ranking needs, so that the first search stays small).
+ * The search engine of a locale, for the site and for other programs: it loads the entry, then
+ * the postings a query needs and the sections of the hits it draws, and ranks with the shared
+ * pipeline (query.ts). Files are read with `load` (a fetch of a site path, `/search/…`).
  */
-import type { CompactShard, LocaleCode, SearchDoc, SearchSectionText, SearchShardRef, SidebarId } from '@vitrina-docs/schemas';
-import type { LoadSearchEngine, SearchEngine, SearchHit } from './search-api.ts';
-import { FlatPostings } from './flat-postings.ts';
-import { decodeShard } from './shard-codec.ts';
-import { searchShard } from './query.ts';
+import type { LocaleCode, SearchEntry } from '@vitrina-docs/schemas';
+import type { SearchEngine, SearchHit, SearchOptions, SearchPage } from './search-api.ts';
+import { LoadedIndex, type LoadJson } from './loaded-index.ts';
+import { editDistance, planQuery, planTerms, rankPlan, switchLayout, typoBudget, type QueryPlan, type Ranking } from './query.ts';
+import { termOf, trimToken } from './pipeline.ts';
 import { snippet } from './snippet.ts';
 
 /** Snippet parts → the string and mark ranges the UI draws. */
-function toSnippet(text: string, query: string, locale: LocaleCode): Pick<SearchHit, 'snippet' | 'highlights'> {
+function toSnippet(text: string, query: string, locale: LocaleCode, terms: ReadonlySet<string>): Pick<SearchHit, 'snippet' | 'highlights'> {
   if (!text) return { snippet: '', highlights: [] };
   let out = '';
   const highlights: [number, number][] = [];
-  for (const part of snippet(text, query, locale)) {
+  for (const part of snippet(text, query, locale, 180, terms)) {
     if (part.match) highlights.push([out.length, out.length + part.text.length]);
     out += part.text;
   }
   return { snippet: out, highlights };
 }
 
-/** A hit whose snippet is made when it is first read: only the hits drawn pay for one. */
-function lazySnippet(doc: SearchDoc, score: number, query: string, locale: LocaleCode): SearchHit {
-  let made: Pick<SearchHit, 'snippet' | 'highlights'> | null = null;
-  let madeFor = '';
-  const get = () => {
-    if (!made || madeFor !== doc.text) {
-      made = toSnippet(doc.text, query, locale);
-      madeFor = doc.text;
+/** A small least-recently-used map: several renders of one keystroke ask the same question. */
+class Recent<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly size: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
     }
-    return made;
-  };
-  return {
-    doc,
-    score,
-    get snippet() {
-      return get().snippet;
-    },
-    get highlights() {
-      return get().highlights;
-    },
-  };
+    return v;
+  }
+  set(key: string, v: V): V {
+    this.map.set(key, v);
+    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
+    return v;
+  }
 }
 
-export function createEngine(
-  shard: CompactShard,
-  fetchText: (url: string) => Promise<SearchSectionText>,
-  index = decodeShard(shard),
-): SearchEngine {
-  const locale = shard.locale;
-  const docs = new Map<string, SearchDoc>();
-  shard.sections.forEach((s, i) => {
-    const [route, title, breadcrumbs, sidebar] = shard.pages[Number(s[0])]!;
-    const id = String(i);
-    docs.set(id, { id, url: route, route, anchor: null, title, heading: '', breadcrumbs, sidebar: sidebar as SidebarId | null, text: '' });
-  });
-  const loading = new Map<string, Promise<void>>();
-  const loadSection = (id: string): Promise<void> => {
-    let p = loading.get(id);
-    if (!p) {
-      p = fetchText(`${shard.textBase}${id}.json`).then((t) => {
-        const d = docs.get(id);
-        if (!d) return;
-        d.anchor = t.anchor || null;
-        d.url = t.anchor ? `${d.route}#${t.anchor}` : d.route;
-        d.heading = t.heading;
-        d.text = t.text;
+export class Engine implements SearchEngine {
+  readonly index: LoadedIndex;
+  readonly locale: LocaleCode;
+  private readonly plans = new Recent<QueryPlan>(64);
+  private readonly rankings = new Recent<Ranking>(64);
+  private readonly hits = new Recent<SearchHit>(512);
+
+  constructor(entry: SearchEntry, load: LoadJson) {
+    this.index = new LoadedIndex(entry, load);
+    this.locale = entry.locale;
+  }
+
+  plan(query: string): QueryPlan {
+    const q = query.trim();
+    return this.plans.get(q) ?? this.plans.set(q, planQuery(this.index, q, this.locale));
+  }
+
+  /** Every matching section, best first; null when postings must be fetched first (`rankAsync`). */
+  rank(query: string, options: SearchOptions = {}): Ranking | null {
+    const key = `${options.sidebar ?? ''}\u0000${options.version ?? ''}\u0000${query.trim()}`;
+    const known = this.rankings.get(key);
+    if (known) return known;
+    const plan = this.plan(query);
+    if (!this.index.hasPostings(planTerms(plan))) return null;
+    return this.rankings.set(key, rankPlan(this.index, plan, options));
+  }
+
+  async rankAsync(query: string, options: SearchOptions = {}): Promise<Ranking> {
+    const ready = this.rank(query, options);
+    if (ready) return ready;
+    await this.index.loadPostings(planTerms(this.plan(query)));
+    return this.rank(query, options)!;
+  }
+
+  private hit(section: number, score: number, query: string): SearchHit | null {
+    const doc = this.index.doc(section);
+    if (!doc) return null;
+    const key = `${section}\u0000${query}`;
+    const known = this.hits.get(key);
+    if (known && known.score === score) return known;
+    const locale = this.locale;
+    const terms = this.markedTerms(query);
+    let made: Pick<SearchHit, 'snippet' | 'highlights'> | null = null;
+    // The snippet is made when it is first read: only the hits drawn pay for one.
+    const get = () => (made ??= toSnippet(doc.text, query, locale, terms));
+    return this.hits.set(key, {
+      doc,
+      score,
+      get snippet() {
+        return get().snippet;
+      },
+      get highlights() {
+        return get().highlights;
+      },
+    });
+  }
+
+  /** The terms a snippet marks besides the query's words: those its typos and synonyms stand for. */
+  private markedTerms(query: string): ReadonlySet<string> {
+    const out = new Set<string>();
+    for (const clause of this.plan(query).clauses)
+      clause.alternatives.forEach((alt, a) => {
+        for (const token of alt.tokens)
+          for (const key of token.keys) if (a > 0 ? key.factor === 1 : key.credit < 1) out.add(this.index.vocabulary[key.term]!);
       });
-      p.catch(() => loading.delete(id));
-      loading.set(id, p);
+    return out;
+  }
+
+  peek(query: string, options: SearchOptions, count: number): SearchPage | null {
+    const ranking = this.rank(query, options);
+    if (!ranking) return null;
+    const hits: SearchHit[] = [];
+    const end = Math.min(count, ranking.sections.length);
+    for (let i = 0; i < end; i++) {
+      const h = this.hit(ranking.sections[i]!, ranking.scores[i]!, query.trim());
+      if (!h) return null;
+      hits.push(h);
     }
-    return p;
-  };
-  // Several renders of one keystroke ask the same question: answers are kept for recent queries.
-  const recent = new Map<string, SearchHit[]>();
-  return {
-    search(query, options = {}) {
-      const key = `${options.sidebar ?? ''}\u0000${query}`;
-      // A kept answer stays right when texts arrive later: its snippets are made on reading.
-      const known = recent.get(key);
-      if (known) return known;
-      const hits = searchShard(index as never, docs, query, locale, { sidebar: options.sidebar ?? null }).map(({ doc, score }) =>
-        lazySnippet(doc, score, query, locale),
-      );
-      recent.set(key, hits);
-      if (recent.size > 32) recent.delete(recent.keys().next().value!);
-      return hits;
-    },
-    async ensureText(hits) {
-      const ids = [...new Set(hits.map((h) => h.doc.id))].filter((id) => docs.has(id));
-      const missing = ids.filter((id) => !loading.has(id));
-      await Promise.all(ids.map(loadSection));
-      return missing.length > 0;
-    },
-  };
+    return { total: ranking.sections.length, hits };
+  }
+
+  private words: Promise<string[]> | null = null;
+
+  /**
+   * "Did you mean": the query with each word that matches nothing replaced by the closest word
+   * the pages write (one edit more than the typo budget allows, or the other keyboard layout),
+   * when that query finds something; else null. Fetches the word list the first time.
+   */
+  async suggest(query: string): Promise<string | null> {
+    this.words ??= this.index.loadWords().catch((e: unknown) => {
+      this.words = null;
+      throw e;
+    });
+    const written = await this.words;
+    const locale = this.locale;
+    let changed = false;
+    const out = query
+      .trim()
+      .split(/\s+/)
+      .map((word) => {
+        const w = trimToken(word);
+        const term = termOf(word, locale);
+        if (!w || !term || /^\d+$/.test(w) || this.index.termAt(term) >= 0) return word;
+        const retyped = switchLayout(w);
+        const retypedTerm = retyped ? termOf(retyped, /[\u0400-\u04ff]/.test(retyped) ? 'ru' : 'en') : null;
+        if (retyped && retypedTerm && this.index.termAt(retypedTerm) >= 0) {
+          changed = true;
+          return retyped;
+        }
+        const budget = typoBudget(w) + 1;
+        let best: string | null = null;
+        let bestDistance = budget + 1;
+        for (const candidate of written) {
+          if (Math.abs(candidate.length - w.length) > budget || candidate.length < 3) continue;
+          const d = editDistance(w, candidate);
+          // The closest; among equally close ones the most frequent (the list is in that order).
+          if (d < bestDistance) [best, bestDistance] = [candidate, d];
+        }
+        if (!best || bestDistance === 0) return word;
+        changed = true;
+        return best;
+      })
+      .join(' ');
+    if (!changed) return null;
+    const ranking = await this.rankAsync(out);
+    return ranking.sections.length ? out : null;
+  }
+
+  async load(query: string, options: SearchOptions, count: number): Promise<SearchPage> {
+    const ranking = await this.rankAsync(query, options);
+    await this.index.loadSections(ranking.sections.slice(0, count));
+    return this.peek(query, options, count)!;
+  }
 }
 
-/**
- * Decodes the postings that queries have not needed yet in the browser's idle moments, a few
- * milliseconds at a time: the first search does not wait for them, later keystrokes find them ready.
- */
-function warmInIdleTime(index: ReturnType<typeof decodeShard>): void {
-  const fields = Object.values(index.index as unknown as Record<string, unknown>).filter((f) => f instanceof FlatPostings);
-  const idle: (step: (deadline: IdleDeadline) => void) => void =
-    typeof requestIdleCallback === 'function'
-      ? (step) => requestIdleCallback(step, { timeout: 500 })
-      : (step) => setTimeout(() => step({ didTimeout: true, timeRemaining: () => 8 }), 1);
-  const step = (deadline: IdleDeadline) => {
-    const end = performance.now() + Math.max(2, Math.min(deadline.timeRemaining(), 8));
-    if (!fields.every((f) => f.warm(() => performance.now() < end))) idle(step);
-  };
-  idle(step);
+/** An engine over a locale's entry; files are read with `load`. */
+export function createEngine(entry: SearchEntry, load: LoadJson): Engine {
+  return new Engine(entry, load);
 }
 
-/** Loads a locale's shard with `fetchJson` (the caller's fetch, e.g. one that recognises a redeploy). */
-export function engineLoader(fetchJson: <T>(url: string) => Promise<T>): LoadSearchEngine {
-  return async (ref: SearchShardRef) => {
-    const shard = await fetchJson<CompactShard>(ref.shard);
-    const index = decodeShard(shard);
-    warmInIdleTime(index);
-    return createEngine(shard, (url) => fetchJson<SearchSectionText>(url), index);
-  };
+/** Loads a locale's entry with `fetchJson` (the caller's fetch, e.g. one that recognises a redeploy). */
+export async function loadEngine(entryUrl: string, fetchJson: (url: string) => Promise<unknown>): Promise<Engine> {
+  return createEngine((await fetchJson(entryUrl)) as SearchEntry, fetchJson);
 }

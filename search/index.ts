@@ -1,21 +1,42 @@
 /**
  * @vitrina-docs/search — the search of the Vitrina documentation site, for the site itself, the
- * generator that builds the shards, and other programs (Node or browser) that query them.
+ * generator that builds the index, and other programs (Node or browser) that query it.
  * Pure: no Node built-ins, no DOM.
  */
-export { createEngine, engineLoader } from './engine.ts';
-export type { LoadSearchEngine, SearchEngine, SearchHit, SearchOptions } from './search-api.ts';
+export { createEngine, Engine, loadEngine } from './engine.ts';
+export type { SearchEngine, SearchHit, SearchOptions, SearchPage } from './search-api.ts';
+export { FIELD_BOOSTS, FIELDS, LoadedIndex, type LoadJson } from './loaded-index.ts';
 export {
-  FIELD_BOOSTS,
   LAYOUT_RETRY_BELOW,
-  loadIndex,
+  LEGACY_WEIGHT,
+  namedVersions,
+  MAX_EXPANSIONS,
+  planQuery,
+  planTerms,
   queryTokens,
-  searchShard,
+  queryWords,
+  fuzzyTerms,
+  typoBudget,
+  editDistance,
+  rankPlan,
   switchLayout,
-  type SearchHit as ScoredSection,
+  type QueryPlan,
+  type RankOptions,
+  type Ranking,
 } from './query.ts';
-export { analyse, applyPipeline, elasticlunr, PIPELINE_NAMES, registerPipeline, stemToken, trimToken } from './pipeline.ts';
-export { decodeShard, encodeShard, SECTION_LENGTHS_AT, type ShardSection } from './shard-codec.ts';
-export { FlatPostings, decodePostings, encodePostings, type Postings } from './flat-postings.ts';
+export {
+  analyse,
+  isStopWord,
+  PIPELINE_NAMES,
+  pipelineNames,
+  registerElasticlunrPipeline,
+  stemToken,
+  termOf,
+  tokenize,
+  trimToken,
+  type ElasticlunrLike,
+} from './pipeline.ts';
+export { decodePostings, encodePostings, stepWeight, weightStep, type DecodedPostings, type Posting } from './postings.ts';
 export { decodeNumbers, decodeSortedWords, encodeNumbers, encodeSortedWords } from './numbers-codec.ts';
 export { highlight, snippet, type SnippetPart } from './snippet.ts';
+export { localeOfQuery, openSearch, SiteSearch, urlSource, type OpenSearchOptions, type QueryOptions } from './runtime.ts';

@@ -1,25 +1,34 @@
 /**
- * Querying a loaded shard: the words through the shard's pipeline, prefix matching on the last
- * word (search as you type), and a second try in the other keyboard layout (`dbpbn` → `визит`).
- * Pure: used by the browser, the CLI `query` command and the tests.
+ * Ranking a query against a loaded index. A query is planned into clauses, one per word (or per
+ * phrase of a synonym group), each with the vocabulary terms it may match:
+ * - the word's term (through the locale's pipeline), and the longer terms it starts (search as
+ *   you type; at 15 %, less the longer the term, as elasticlunr's prefix expansion);
+ * - when it matches nothing so, the terms within a bounded edit distance (typos: 1 edit for words
+ *   of 4–7 letters, 2 for longer ones, a transposition is one edit), below exact matches;
+ * - the phrases of the writers' synonym groups (content/synonyms/<locale>.yaml) as alternatives;
+ * - in the other keyboard layout (`dbpbn` → `визит`) when the query finds (almost) nothing.
+ * Question words and filler ("почему", "how do I") are left out when other words remain.
+ * Scoring: elasticlunr's tf × idf × length norm per field, boosted per field, times the share of
+ * clauses a section matched; legacy versions count less unless the query names them.
+ * Pure: used by the site, the search runtime, the CLI and the tests.
  */
-import type { LocaleCode, SearchDoc } from '@vitrina-docs/schemas';
-import { analyse, elasticlunr, registerPipeline, trimToken } from './pipeline.ts';
+import damerauLevenshtein from 'damerau-levenshtein';
+import type { LocaleCode, SidebarId } from '@vitrina-docs/schemas';
+import { FIELD_BOOSTS, FIELDS, type LoadedIndex } from './loaded-index.ts';
+import { analyse, QUERY_FILLER, termOf, tokenize, trimToken } from './pipeline.ts';
 
 /** Below this many hits a query is also tried in the other keyboard layout. */
 export const LAYOUT_RETRY_BELOW = 3;
-
-export const FIELD_BOOSTS = { title: 4, heading: 2, text: 1 } as const;
-
-export interface SearchHit {
-  doc: SearchDoc;
-  score: number;
-}
-
-type AnyIndex = elasticlunr.Index<Record<string, string>> & {
-  fieldSearch(tokens: string[], field: string, config: Record<string, unknown>): Record<string, number>;
-  index: Record<string, { expandToken(token: string): string[] }>;
-};
+/** At most this many longer terms are tried for a word typed as a prefix (the shortest first). */
+export const MAX_EXPANSIONS = 24;
+/** A section of a legacy version (IC2, API v1) counts this much, unless the query or a filter names that version. */
+export const LEGACY_WEIGHT = 0.7;
+/** A term one or two edits away from a word counts this much of an exact match. */
+export const FUZZY_WEIGHTS = [1, 0.4, 0.25] as const;
+/** At most this many terms are tried for a misspelt word (the closest first). */
+export const MAX_FUZZY = 6;
+/** A synonym's match counts this much of the words typed. */
+export const SYNONYM_WEIGHT = 0.9;
 
 const EN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
 const RU = 'йцукенгшщзхъфывапролджэячсмитьбюё';
@@ -34,55 +43,296 @@ export function switchLayout(query: string): string | null {
   return null;
 }
 
-/** Loads a serialised shard (registering the pipeline first, as Index.load requires). */
-export function loadIndex(json: unknown): AnyIndex {
-  registerPipeline();
-  return elasticlunr.Index.load(json as elasticlunr.SerialisedIndexData<Record<string, string>>) as AnyIndex;
+/** The edits a word may be away from a term: 1 for 4–7 letters, 2 for longer words, none below. */
+export function typoBudget(word: string): number {
+  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
 }
 
-/** Query tokens: the analysed words, plus the last word as typed so that it matches as a prefix. */
-export function queryTokens(query: string, locale: LocaleCode): string[] {
-  // A single letter, as a prefix, would match most of the vocabulary: it waits for the next one.
-  const tokens = analyse(query, locale).filter((t) => t.length >= 2);
+/** Edit distance with transpositions as one edit (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  return damerauLevenshtein(a, b).steps;
+}
+
+/**
+ * Query tokens: the analysed words without filler (unless nothing else is left), words of one
+ * letter left out (as a prefix, one letter matches most of the vocabulary); `last` is the last
+ * word as typed, when it differs from its term, so that it also matches as a prefix.
+ */
+export function queryWords(query: string, locale: LocaleCode): { terms: string[]; last: string | null } {
+  const filler = QUERY_FILLER[locale];
+  const all: string[] = [];
+  const content: string[] = [];
+  for (const token of tokenize(query)) {
+    const term = termOf(token, locale);
+    if (!term || term.length < 2) continue;
+    all.push(term);
+    if (!filler.has(trimToken(token))) content.push(term);
+  }
+  const terms = content.length ? content : all;
   const words = query.trim().split(/[\s-]+/);
-  const last = trimToken(words[words.length - 1] ?? '');
-  if (last.length >= 2 && !tokens.includes(last)) tokens.push(last);
-  return tokens;
+  const raw = trimToken(words[words.length - 1] ?? '');
+  return { terms, last: raw.length >= 2 && !terms.includes(raw) && !filler.has(raw) ? raw : null };
 }
 
-function scoreTokens(index: AnyIndex, tokens: string[]): Map<string, number> {
-  const scores = new Map<string, number>();
-  if (tokens.length === 0) return scores;
-  for (const [field, boost] of Object.entries(FIELD_BOOSTS)) {
-    if (!index.index[field]) continue;
-    const fieldScores = index.fieldSearch(tokens, field, { [field]: { boost, bool: 'OR', expand: true } });
-    for (const [ref, s] of Object.entries(fieldScores)) scores.set(ref, (scores.get(ref) ?? 0) + s * boost);
-  }
-  return scores;
+/** The tokens as elasticlunr's query saw them (kept for tests and tools). */
+export function queryTokens(query: string, locale: LocaleCode): string[] {
+  const { terms, last } = queryWords(query, locale);
+  return last ? [...terms, last] : terms;
 }
 
-/** Searches a shard; `docs` maps each reference to its section document. */
-export function searchShard(
-  index: AnyIndex,
-  docs: ReadonlyMap<string, SearchDoc>,
-  query: string,
-  locale: LocaleCode,
-  options: { limit?: number; sidebar?: string | null } = {},
-): SearchHit[] {
-  const scores = scoreTokens(index, queryTokens(query, locale));
-  // The other keyboard layout only when the query as typed finds (almost) nothing: `dbpbn`.
-  const other = scores.size < LAYOUT_RETRY_BELOW ? switchLayout(query) : null;
-  if (other) {
-    const otherLocale = /[\u0400-\u04ff]/.test(other) ? 'ru' : 'en';
-    for (const [ref, s] of scoreTokens(index, queryTokens(other, otherLocale))) scores.set(ref, Math.max(scores.get(ref) ?? 0, s * 0.9));
+/** A term a token may match, and how much it counts. */
+export interface PlannedKey {
+  term: number;
+  factor: number;
+  /** How much a match of this term counts as a match of the word (1; a typo's less). */
+  credit: number;
+}
+
+/** A word of the query with the terms it may match. */
+export interface PlannedToken {
+  text: string;
+  keys: PlannedKey[];
+  /** The terms a misspelt word may stand for (for synonym phrases). */
+  typoFor: string[];
+}
+
+/** Words that stand for one another: the query's own (first), or a synonym phrase. */
+export interface Alternative {
+  tokens: PlannedToken[];
+  weight: number;
+}
+
+/** A word of the query (or a phrase of a synonym group) and its alternatives. */
+export interface Clause {
+  alternatives: Alternative[];
+}
+
+export interface QueryPlan {
+  query: string;
+  locale: LocaleCode;
+  clauses: Clause[];
+  /** The same in the other keyboard layout, tried when the query finds (almost) nothing. */
+  otherLayout: Clause[] | null;
+  /** Versions the query names ("IC2", "v1"), as `sidebar/id`. */
+  versions: Set<string>;
+  /** Words that matched no term, not even with a typo budget. */
+  unmatched: string[];
+}
+
+/** The versions a query names by id or by the first word of their label (ic2, IC2, v1, v1.5). */
+export function namedVersions(index: LoadedIndex, query: string): Set<string> {
+  const words = new Set(query.split(/[\s,;:!?()«»"]+/).map((w) => trimToken(w)));
+  const out = new Set<string>();
+  for (const v of index.entry.versions) {
+    const label = trimToken(v.label.split(/\s+/)[0] ?? '');
+    if (words.has(v.id.toLowerCase()) || (label && words.has(label))) out.add(`${v.sidebar}/${v.id}`);
   }
-  const hits: SearchHit[] = [];
-  for (const [ref, score] of scores) {
-    const doc = docs.get(ref);
-    if (!doc || score <= 0) continue;
-    if (options.sidebar && doc.sidebar !== options.sidebar) continue;
-    hits.push({ doc, score });
+  return out;
+}
+
+/**
+ * Terms within the typo budget of a word, the closest (then shortest) first. A term may also be
+ * the stem of the word as typed (`registr` for "registraton": the stemmer does not recognise a
+ * misspelt ending), at one edit more than the distance of their common length.
+ */
+export function fuzzyTerms(
+  index: LoadedIndex,
+  word: string,
+  budget = typoBudget(word),
+  limit = MAX_FUZZY,
+): { term: number; distance: number }[] {
+  if (budget === 0) return [];
+  const found: { term: number; distance: number }[] = [];
+  const v = index.vocabulary;
+  for (let i = 0; i < v.length; i++) {
+    const t = v[i]!;
+    // A misspelt word keeps one of its first two letters in place (or swaps them): a cheap filter.
+    if (t.length < 3 || (t[0] !== word[0] && t[1] !== word[1] && (t[0] !== word[1] || t[1] !== word[0]))) continue;
+    let d = Math.abs(t.length - word.length) <= budget ? editDistance(word, t) : budget + 1;
+    if (d > budget && t.length >= 5 && word.length > t.length && word.length - t.length <= 4)
+      d = Math.min(d, editDistance(word.slice(0, t.length), t) + 1);
+    if (d > 0 && d <= budget) found.push({ term: i, distance: d });
   }
-  hits.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));
-  return options.limit ? hits.slice(0, options.limit) : hits;
+  return found.sort((a, b) => a.distance - b.distance || v[b.term]!.length - v[a.term]!.length || a.term - b.term).slice(0, limit);
+}
+
+/** The keys of a word: its term and the terms it starts; with `typos`, near terms when there are none. */
+function planToken(index: LoadedIndex, text: string, extraPrefix: string | null, typos: boolean): PlannedToken {
+  const keys = new Map<number, PlannedKey>();
+  const prefixKeys = (prefix: string) => {
+    for (const term of index.expand(prefix, MAX_EXPANSIONS + 1)) {
+      const key = index.vocabulary[term]!;
+      const factor = key === text ? 1 : (1 - (key.length - prefix.length) / key.length) * 0.15;
+      if (factor > (keys.get(term)?.factor ?? 0)) keys.set(term, { term, factor, credit: 1 });
+    }
+  };
+  prefixKeys(text);
+  if (extraPrefix) prefixKeys(extraPrefix);
+  const typoFor: string[] = [];
+  if (!keys.size && typos)
+    for (const { term, distance } of fuzzyTerms(index, text)) {
+      keys.set(term, { term, factor: FUZZY_WEIGHTS[distance]!, credit: FUZZY_WEIGHTS[distance]! });
+      typoFor.push(index.vocabulary[term]!);
+    }
+  return { text, keys: [...keys.values()], typoFor };
+}
+
+/** Synonym groups as term sequences, per index (analysed once). */
+const synonymTerms = new WeakMap<LoadedIndex, string[][][]>();
+
+function synonymsOf(index: LoadedIndex): string[][][] {
+  let groups = synonymTerms.get(index);
+  if (!groups) {
+    const locale = index.entry.locale;
+    groups = (index.entry.synonyms ?? []).map((g) => g.map((phrase) => analyse(phrase, locale)).filter((p) => p.length));
+    synonymTerms.set(index, groups);
+  }
+  return groups;
+}
+
+function planClauses(index: LoadedIndex, query: string, locale: LocaleCode, typos: boolean): Clause[] {
+  const { terms, last } = queryWords(query, locale);
+  const tokens = terms.map((t, i) => planToken(index, t, i === terms.length - 1 ? last : null, typos));
+  if (!terms.length && last) tokens.push(planToken(index, last, null, false));
+  const clauses: Clause[] = [];
+  const groups = synonymsOf(index);
+  for (let i = 0; i < tokens.length;) {
+    // The longest synonym phrase that starts here (the query's terms, or the terms a typo stands for).
+    let best: { length: number; group: string[][]; phrase: number } | null = null;
+    for (const group of groups) {
+      for (let p = 0; p < group.length; p++) {
+        const phrase = group[p]!;
+        if (phrase.length <= (best?.length ?? 0) || i + phrase.length > tokens.length) continue;
+        const at = (term: string, k: number) =>
+          terms[i + k] === term ||
+          tokens[i + k]!.typoFor.includes(term) ||
+          (k === phrase.length - 1 && i + k === terms.length - 1 && last === term);
+        if (phrase.every(at)) best = { length: phrase.length, group, phrase: p };
+      }
+    }
+    const own: Alternative = { tokens: tokens.slice(i, i + (best?.length ?? 1)), weight: 1 };
+    if (!best) {
+      clauses.push({ alternatives: [own] });
+      i++;
+      continue;
+    }
+    const { length, group, phrase } = best;
+    const alternatives = [own];
+    group.forEach((other, p) => {
+      if (p === phrase) return;
+      // A longer or shorter phrase counts as much as the words it stands for.
+      const weight = (SYNONYM_WEIGHT * length) / other.length;
+      alternatives.push({ tokens: other.map((t) => planToken(index, t, null, false)), weight });
+    });
+    clauses.push({ alternatives });
+    i += length;
+  }
+  return clauses;
+}
+
+export function planQuery(index: LoadedIndex, query: string, locale: LocaleCode): QueryPlan {
+  const other = switchLayout(query);
+  const clauses = planClauses(index, query, locale, true);
+  return {
+    query,
+    locale,
+    clauses,
+    otherLayout: other ? planClauses(index, other, /[\u0400-\u04ff]/.test(other) ? 'ru' : 'en', false) : null,
+    versions: namedVersions(index, query),
+    unmatched: clauses.flatMap((c) => c.alternatives[0]!.tokens.filter((t) => !t.keys.length).map((t) => t.text)),
+  };
+}
+
+/** Every vocabulary term a plan may read the postings of. */
+export function planTerms(plan: QueryPlan): Set<number> {
+  const out = new Set<number>();
+  for (const c of [...plan.clauses, ...(plan.otherLayout ?? [])])
+    for (const a of c.alternatives) for (const t of a.tokens) for (const k of t.keys) out.add(k.term);
+  return out;
+}
+
+function score(index: LoadedIndex, clauses: Clause[]): Map<number, number> {
+  const total = new Map<number, number>();
+  if (!clauses.length) return total;
+  const n = index.sectionCount;
+  /** Clauses each section matched (in any field, by any of its terms; a typo's match counts less). */
+  const matched = new Map<number, number>();
+  for (const clause of clauses) {
+    const credit = new Map<number, number>();
+    FIELDS.forEach((field, f) => {
+      const boost = FIELD_BOOSTS[field];
+      const best = new Map<number, number>();
+      for (const alt of clause.alternatives) {
+        const sums = new Map<number, number>();
+        for (const token of alt.tokens) {
+          for (const key of token.keys) {
+            const p = index.postings(f, key.term);
+            if (!p.sections.length) continue;
+            const idf = 1 + Math.log(n / (p.sections.length + 1));
+            const factor = idf * key.factor * alt.weight;
+            for (let i = 0; i < p.sections.length; i++) {
+              const s = p.sections[i]!;
+              sums.set(s, (sums.get(s) ?? 0) + p.weights[i]! * factor);
+              if (key.credit > (credit.get(s) ?? 0)) credit.set(s, key.credit);
+            }
+          }
+        }
+        for (const [s, v] of sums) if (v > (best.get(s) ?? 0)) best.set(s, v);
+      }
+      for (const [s, v] of best) total.set(s, (total.get(s) ?? 0) + v * boost);
+    });
+    for (const [s, c] of credit) matched.set(s, (matched.get(s) ?? 0) + c);
+  }
+  for (const [s, v] of total) total.set(s, (v * matched.get(s)!) / clauses.length);
+  return total;
+}
+
+export interface RankOptions {
+  /** Only sections of this sidebar (null: every section, blog posts included). */
+  sidebar?: SidebarId | null;
+  /**
+   * A version id (ic2, v1): the other versions of its sidebar are left out, as the site's version
+   * selector leaves them out of the sidebar; pages without a version stay.
+   */
+  version?: string | null;
+}
+
+/** Ranked sections, best first (section numbers and scores). */
+export interface Ranking {
+  sections: number[];
+  scores: number[];
+}
+
+/** Ranks a planned query; every term of `planTerms(plan)` must have its postings loaded. */
+export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptions = {}): Ranking {
+  let scores = score(index, plan.clauses);
+  if (scores.size < LAYOUT_RETRY_BELOW && plan.otherLayout) {
+    const other = score(index, plan.otherLayout);
+    // Typed in the wrong layout: the retyped query's hits, with what the typo budget found below them.
+    if (other.size > scores.size) {
+      for (const [s, v] of scores) other.set(s, Math.max(other.get(s) ?? 0, v * 0.5));
+      scores = other;
+    } else for (const [s, v] of other) scores.set(s, Math.max(scores.get(s) ?? 0, v * 0.9));
+  }
+  const filter = options.version ? index.entry.versions.find((v) => v.id === options.version) : undefined;
+  const named = new Set(plan.versions);
+  if (filter) named.add(`${filter.sidebar}/${filter.id}`);
+  const namedSidebars = new Set([...named].map((n) => n.split('/')[0]));
+  const hits: [number, number][] = [];
+  for (const [s, v] of scores) {
+    if (v <= 0) continue;
+    if (options.sidebar && index.sidebarOf(s) !== options.sidebar) continue;
+    const version = index.versionOfSection(s);
+    let weight = 1;
+    if (version) {
+      const key = `${version.sidebar}/${version.id}`;
+      if (filter && version.sidebar === filter.sidebar && version.id !== filter.id) continue;
+      // Current versions first, unless the query or the filter names another version of the sidebar.
+      if (namedSidebars.has(version.sidebar)) weight = named.has(key) ? 1 : LEGACY_WEIGHT;
+      else if (!version.current) weight = LEGACY_WEIGHT;
+    }
+    hits.push([s, v * weight]);
+  }
+  hits.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return { sections: hits.map((h) => h[0]), scores: hits.map((h) => h[1]) };
 }

@@ -1,13 +1,14 @@
 /**
- * The interface between the site's search UI and a search engine over a locale's shard.
+ * The interface between the site's search UI and the search engine of a locale.
  *
- * `engine.ts` implements it over the compact shard decoded into an elasticlunr index; it is
- * loaded lazily by `load-engine.ts`. The UI depends on nothing but this file.
+ * `engine.ts` implements it over the split index (entry, postings by term range, sections by
+ * range); the UI loads it lazily (`renderer/search/load-engine.ts`) and depends on nothing but
+ * this file.
  */
-import type { SearchDoc, SearchShardRef, SidebarId } from '@vitrina-docs/schemas';
+import type { SearchDoc, SidebarId } from '@vitrina-docs/schemas';
 
 export interface SearchHit {
-  /** The section: url (route#anchor), title, heading, breadcrumbs, sidebar, text. */
+  /** The section: url (route#anchor), title, heading, breadcrumbs, sidebar, version, text. */
   doc: SearchDoc;
   score: number;
   /** Plain text to show under the title (a part of the section text around the matches). */
@@ -19,17 +20,25 @@ export interface SearchHit {
 export interface SearchOptions {
   /** Only hits of this sidebar (null: every section, blog posts included). */
   sidebar?: SidebarId | null;
+  /** Only this version of its sidebar (ic2, v1), with the pages that have no version. */
+  version?: string | null;
+}
+
+/** The first hits of a query, ready to draw. */
+export interface SearchPage {
+  /** Number of matching sections. */
+  total: number;
+  hits: SearchHit[];
 }
 
 export interface SearchEngine {
-  /** Every hit for the query, best first. The last word is matched as a prefix (search as you type). */
-  search(query: string, options?: SearchOptions): SearchHit[];
   /**
-   * Fetches the section texts these hits need for their snippets (the shard itself holds no
-   * text). Resolves true when new text arrived: search again to draw the snippets.
+   * The first `count` hits of a query, when everything they need is loaded (synchronous, for
+   * drawing on the keystroke); null when a file must be fetched first: call `load`.
    */
-  ensureText(hits: readonly SearchHit[]): Promise<boolean>;
+  peek(query: string, options: SearchOptions, count: number): SearchPage | null;
+  /** Fetches what `peek` needs for this query and count, and returns the same. */
+  load(query: string, options: SearchOptions, count: number): Promise<SearchPage>;
+  /** A close query that finds something, for a query that finds nothing ("did you mean"); null when there is none. */
+  suggest(query: string): Promise<string | null>;
 }
-
-/** Loads a locale's shard (index and documents) and returns an engine over it. */
-export type LoadSearchEngine = (shard: SearchShardRef) => Promise<SearchEngine>;

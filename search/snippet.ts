@@ -27,18 +27,21 @@ function analyseWord(word: string, locale: LocaleCode): readonly [string, string
 }
 
 /** Does a word of the text match one of the query tokens (same stem, or the typed prefix)? */
-function matcher(query: string, locale: LocaleCode): (word: string) => boolean {
+function matcher(query: string, locale: LocaleCode, terms: ReadonlySet<string>): (word: string) => boolean {
   const tokens = queryTokens(query, locale).filter((t) => t.length >= 2);
   return (word) => {
     const [w, stem] = analyseWord(word, locale);
     if (!w) return false;
-    return tokens.some((t) => stem === t || w.startsWith(t) || (t.length >= 3 && stem.startsWith(t)));
+    return terms.has(stem) || tokens.some((t) => stem === t || w.startsWith(t) || (t.length >= 3 && stem.startsWith(t)));
   };
 }
 
+const NO_TERMS: ReadonlySet<string> = new Set();
+
 /** Splits text into segments with the words that match the query marked. */
-export function highlight(text: string, query: string, locale: LocaleCode): SnippetPart[] {
-  const isMatch = matcher(query, locale);
+/** `terms`: further terms to mark, e.g. those a misspelt word or a synonym stood for. */
+export function highlight(text: string, query: string, locale: LocaleCode, terms = NO_TERMS): SnippetPart[] {
+  const isMatch = matcher(query, locale, terms);
   const parts: SnippetPart[] = [];
   for (const piece of text.split(/([\p{L}\p{N}][\p{L}\p{N}'’-]*)/u)) {
     if (!piece) continue;
@@ -51,9 +54,9 @@ export function highlight(text: string, query: string, locale: LocaleCode): Snip
 }
 
 /** The window of about `length` characters with the most matches, highlighted. */
-export function snippet(text: string, query: string, locale: LocaleCode, length = 180): SnippetPart[] {
-  if (text.length <= length) return highlight(text, query, locale);
-  const isMatch = matcher(query, locale);
+export function snippet(text: string, query: string, locale: LocaleCode, length = 180, terms = NO_TERMS): SnippetPart[] {
+  if (text.length <= length) return highlight(text, query, locale, terms);
+  const isMatch = matcher(query, locale, terms);
   const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
   // Matches before each word (prefix sums), so that every window is counted in one step.
   const before = [0];
@@ -75,5 +78,5 @@ export function snippet(text: string, query: string, locale: LocaleCode, length 
   const head = bestStart > 0 ? '…' : '';
   const tail = bestStart + length < text.length ? '…' : '';
   slice = slice.replace(/^\S*\s/, bestStart > 0 ? '' : (slice.match(/^\S*\s/)?.[0] ?? ''));
-  return highlight(`${head}${slice.trimEnd()}${tail}`, query, locale);
+  return highlight(`${head}${slice.trimEnd()}${tail}`, query, locale, terms);
 }

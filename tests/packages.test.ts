@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { installedPackages, installFresh, packWorkspaces, TOOLCHAIN, type PackageName } from './helpers/packages.ts';
 import { ROOT } from './helpers/project.ts';
 
@@ -35,6 +35,14 @@ describe('the repository package (what the pre-commit framework packs and instal
       }
       expect(root.files).toContain(`${pkg}/lib/`);
     }
+  });
+});
+
+describe('the README’s examples', () => {
+  it('shows the chatbot example as it is in tests/search/runtime-client.mjs', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /<!-- tests\/search\/runtime-client\.mjs[^\n]*-->\n```js\n([\s\S]*?)```\n/.exec(readme)?.[1];
+    expect(block).toBe(readFileSync(join(ROOT, 'tests', 'search', 'runtime-client.mjs'), 'utf8'));
   });
 });
 
@@ -95,7 +103,7 @@ describe('packed packages', { timeout: 240_000 }, () => {
     expect(html).not.toContain('javascript:');
   });
 
-  it('@vitrina-docs/search installs its language pipeline only', () => {
+  it('@vitrina-docs/search installs its language pipeline only, and its runtime answers from a built site as the site ranks', () => {
     const dir = installFresh(
       'search',
       { '@vitrina-docs/search': `file:${packs['@vitrina-docs/search']}` },
@@ -103,10 +111,32 @@ describe('packed packages', { timeout: 240_000 }, () => {
     );
     made.push(dir);
     const installed = installedPackages(dir);
-    for (const name of [...TOOLCHAIN, 'unified', 'react', 'react-dom', '@vitrina-docs/renderer'])
+    for (const name of [...TOOLCHAIN, 'unified', 'react', 'react-dom', '@vitrina-docs/renderer', 'elasticlunr'])
       expect(installed, name).not.toContain(name);
     const out = node(dir, `import { analyse } from '@vitrina-docs/search'; console.log(analyse('Визиты агентов', 'ru').join(' '));`);
     expect(out.trim()).toBe('визит агент');
+    // The README's example for chatbot authors, run in a separate process with nothing of this repository.
+    cpSync(join(ROOT, 'tests', 'search', 'runtime-client.mjs'), join(dir, 'search.mjs'));
+    const ask = (...args: string[]) =>
+      JSON.parse(
+        execFileSync(process.execPath, ['search.mjs', inject('realDist'), ...args], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH },
+        }),
+      ) as {
+        url: string;
+        version: string | null;
+        current: boolean;
+        text: string;
+      }[];
+    const ru = ask('как начать визит');
+    expect(ru[0]).toMatchObject({ version: 'ic3', current: true });
+    expect(ru[0]!.url).toMatch(/^https:\/\/docs\.vitrina\.example\/docs\/mobile\/ic3\/visits\/start(#|$)/);
+    expect(ru[0]!.text).toMatch(/визит/i);
+    const en = ask('start a visit');
+    expect(en[0]!.url).toMatch(/^https:\/\/docs\.vitrina\.example\/en\/docs\/mobile\/ic3\/visits\/start(#|$)/);
+    expect(ask('start a visit', 'ic2')[0]).toMatchObject({ version: 'ic2', current: false });
   });
 
   it('@vitrina-docs/generator installs and runs its CLI on a fresh project', () => {

@@ -21,7 +21,10 @@ describe('public API', () => {
       'UiStringsSchema',
       'CategorySchema',
       'FactsSchema',
-      'CompactShardSchema',
+      'SearchEntrySchema',
+      'SearchPostingsChunkSchema',
+      'SearchSectionGroupSchema',
+      'SearchResultSchema',
       'SearchDocsFileSchema',
       'SearchIndexSchema',
       'DiagnosticSchema',
@@ -40,7 +43,9 @@ describe('public API', () => {
     );
     expect((await names('@vitrina-docs/schemas')).length).toBe(Object.keys(schemas).length);
     expect(await names('@vitrina-docs/schemas/paths')).toEqual(expect.arrayContaining(['withLocale', 'localeOfPath', 'canonicalPath']));
-    expect(await names('@vitrina-docs/search')).toEqual(expect.arrayContaining(['createEngine', 'searchShard', 'analyse', 'decodeShard']));
+    expect(await names('@vitrina-docs/search')).toEqual(
+      expect.arrayContaining(['createEngine', 'loadEngine', 'analyse', 'registerElasticlunrPipeline']),
+    );
   });
 
   it('compileMarkdown returns exactly { body, toc, diagnostics }', async () => {

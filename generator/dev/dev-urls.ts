@@ -21,7 +21,7 @@ export function devSearchRefs(shards: SearchShards): Partial<Record<LocaleCode, 
   return out;
 }
 
-/** The shard files by their dev URL. */
+/** The search files by their dev URL, and by their URL in the build (the entry names the others by it). */
 export function devSearchFiles(shards: SearchShards): Map<string, string> {
-  return new Map([...shards.files].map(([path, data]) => [devUrl(`/${path}`), data]));
+  return new Map([...shards.files].flatMap(([path, data]) => [[devUrl(`/${path}`), data] as const, [`/${path}`, data] as const]));
 }

@@ -18,6 +18,7 @@ import {
 } from '@vitrina-docs/schemas';
 import type { Diagnostics } from '../diagnostics.ts';
 import { checkWithSchema, positionOf } from '../yaml-source.ts';
+import { checkSynonyms } from '../search/synonyms.ts';
 import type { LoadedContent, SourcePage } from './load.ts';
 
 /** A page whose file name and frontmatter passed the checks. */
@@ -43,6 +44,8 @@ export interface CheckedSite {
   pages: Page[];
   /** Every route key that exists in every locale it is checked in (docs, blog, home, search …). */
   routeKeys: Set<string>;
+  /** Search synonym groups per locale (content/synonyms/<locale>.yaml). */
+  synonyms: Partial<Record<LocaleCode, string[][]>>;
 }
 
 /** Keys of every leaf of a nested object, dotted. */
@@ -244,5 +247,6 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
 
   const routeKeys = new Set<string>(['/', '/search', '/blog', '/blog/archive', ...localesByKey.keys()]);
   for (const r of site?.redirects ?? []) routeKeys.add(r.from);
-  return { site, facts, ui, categories, pages, routeKeys };
+  const synonyms = checkSynonyms(content.contentDir, LOCALES, diagnostics);
+  return { site, facts, ui, categories, pages, routeKeys, synonyms };
 }

@@ -1,129 +1,338 @@
-import elasticlunr from 'elasticlunr';
+/**
+ * Stage 5: the search index of each locale, split so that the first search stays small whatever
+ * the size of the content (as Pagefind splits its index):
+ * - an entry (`search/<locale>.<hash>.entry.json`): the vocabulary, the section count, the
+ *   versions, and the URLs of every other file;
+ * - postings by term range (`search/<locale>/p<n>.<hash>.json`), fetched as a query needs them;
+ * - sections by range (`search/<locale>/s<n>.<hash>.json`): page, anchor, heading and text of
+ *   about 12 KB of sections each, one sidebar and version per file, fetched to draw the hits;
+ * - the stock elasticlunr index and its documents, for chatbots that load it with elasticlunr,
+ *   written straight from the postings (elasticlunr's own trie is never built).
+ *
+ * `searchInput` gathers what the index needs from the pipeline's pages (plain data: it can be
+ * sent to a worker); `buildSearchIndex` is a pure function of it.
+ */
+import { createHash } from 'node:crypto';
 import type {
   LocaleCode,
   SearchDoc,
   SearchDocsFile,
-  SearchSectionText,
+  SearchEntry,
+  SearchPostingsChunk,
+  SearchSectionGroup,
   SearchShardRef,
-  SiteConfig,
+  SearchVersion,
+  SearchWordsFile,
   SidebarId,
+  SiteConfig,
   UiStrings,
 } from '@vitrina-docs/schemas';
-import { applyPipeline, encodeShard, type ShardSection } from '@vitrina-docs/search';
+import {
+  encodePostings,
+  encodeSortedWords,
+  FIELDS,
+  pipelineNames,
+  termOf,
+  tokenize,
+  trimToken,
+  weightStep,
+  type Posting,
+} from '@vitrina-docs/search';
 import type { CheckedSite } from '../pipeline/check.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
-import { shortHash } from '../pipeline/assemble.ts';
+import { writeStockIndex } from './stock-index.ts';
 
-/** Indexed fields; the query boosts them (renderer/search/query.ts). */
-export const SEARCH_FIELDS = ['title', 'heading', 'text'] as const;
+/** A postings file is cut after this many characters of postings (ASCII). */
+export const CHUNK_CHARS = 12_000;
+/** A section file is cut after this many bytes of text (UTF-8). */
+export const GROUP_BYTES = 12_000;
+
+export interface SearchPageInput {
+  locale: LocaleCode;
+  route: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  breadcrumbs: string;
+  sidebar: SidebarId | null;
+  version: string | null;
+  sections: { anchor: string | null; heading: string; text: string }[];
+}
+
+/** Everything the search index is made of: plain data. */
+export interface SearchInput {
+  siteUrl: string;
+  locales: LocaleCode[];
+  /** Sidebars in navbar order (sections are numbered in this order, blog posts last). */
+  sidebars: SidebarId[];
+  versions: Record<LocaleCode, SearchVersion[]>;
+  /** The writers' synonym groups (content/synonyms/<locale>.yaml). */
+  synonyms: Record<LocaleCode, string[][]>;
+  pages: SearchPageInput[];
+}
 
 export interface SearchShards {
   refs: Partial<Record<LocaleCode, SearchShardRef>>;
   files: Map<string, string>;
-  /** Bytes of the files a first search fetches (shard) and of the others, by path. */
+  /** Bytes of each locale's entry (what the first search fetches besides the postings and sections it asks for). */
   sizes: Record<string, number>;
 }
 
-interface Section {
-  doc: SearchDoc;
-  page: number;
-  keywords: string;
-}
+const hash = (data: string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
 
-/** The sections of one locale's pages: the lead and every heading of level 2–3, in page order. */
-export function collectSections(
+/** The pages' search data: breadcrumbs, sections, versions with their labels. */
+export function searchInput(
   pages: readonly TransformedPage[],
   checked: CheckedSite,
   site: SiteConfig,
-  locale: LocaleCode,
-  ui: UiStrings,
-): { sections: Section[]; pages: [string, string, string, SidebarId | null][] } {
-  const sidebarLabel = new Map(site.sidebars.map((s) => [s.id, s.label[locale]]));
-  const sections: Section[] = [];
-  const pageRows: [string, string, string, SidebarId | null][] = [];
+  ui: Record<LocaleCode, UiStrings>,
+): SearchInput {
+  const locales = site.locales.map((l) => l.code);
+  const versions = Object.fromEntries(
+    locales.map((locale) => [
+      locale,
+      Object.entries(site.versions ?? {}).flatMap(([sidebar, v]) =>
+        v.items.map((item) => ({ sidebar: sidebar as SidebarId, id: item.id, label: item.label[locale], current: item.id === v.current })),
+      ),
+    ]),
+  ) as Record<LocaleCode, SearchVersion[]>;
+  const out: SearchPageInput[] = [];
   for (const p of pages) {
-    if (p.locale !== locale) continue;
+    const label = new Map(site.sidebars.map((s) => [s.id, s.label[p.locale]]));
     const crumbs: string[] = [];
     if (p.sidebar) {
-      crumbs.push(sidebarLabel.get(p.sidebar) ?? p.sidebar);
+      crumbs.push(label.get(p.sidebar) ?? p.sidebar);
       for (let d = 2; d <= p.folder.length; d++) {
         const c = checked.categories.get(`docs/${p.folder.slice(0, d).join('/')}`);
-        if (c) crumbs.push(c.label[locale]);
+        if (c) crumbs.push(c.label[p.locale]);
       }
-    } else crumbs.push(ui.blog.title);
-    const breadcrumbs = crumbs.join(' › ');
-    const pageIndex = pageRows.length;
-    pageRows.push([p.path, p.fm.title, breadcrumbs, p.sidebar]);
-    for (const s of p.compiled.sections) {
+    } else crumbs.push(ui[p.locale].blog.title);
+    out.push({
+      locale: p.locale,
+      route: p.path,
+      title: p.fm.title,
+      description: p.fm.description,
+      keywords: p.fm.keywords ?? [],
+      breadcrumbs: crumbs.join(' › '),
+      sidebar: p.sidebar,
+      version: p.version,
+      sections: p.compiled.sections.map((s) => ({ anchor: s.anchor, heading: s.heading, text: s.text })),
+    });
+  }
+  const synonyms = Object.fromEntries(locales.map((l) => [l, checked.synonyms[l] ?? []])) as Record<LocaleCode, string[][]>;
+  return { siteUrl: site.url, locales, sidebars: site.sidebars.map((s) => s.id), versions, synonyms, pages: out };
+}
+
+/** A section as indexed: its document and its fields' text. */
+interface IndexedSection {
+  doc: SearchDoc;
+  page: SearchPageInput;
+  fields: Record<(typeof FIELDS)[number], string>;
+}
+
+/** The locale's sections, numbered by sidebar (navbar order), then version (site order), then page order. */
+function sectionsOf(input: SearchInput, locale: LocaleCode): IndexedSection[] {
+  const sidebarRank = (s: SidebarId | null) => (s === null ? input.sidebars.length : input.sidebars.indexOf(s));
+  const versionRank = (v: string | null) => (v === null ? -1 : input.versions[locale].findIndex((x) => x.id === v));
+  const pages = input.pages
+    .filter((p) => p.locale === locale)
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => sidebarRank(a.p.sidebar) - sidebarRank(b.p.sidebar) || versionRank(a.p.version) - versionRank(b.p.version) || a.i - b.i)
+    .map(({ p }) => p);
+  const out: IndexedSection[] = [];
+  for (const page of pages) {
+    for (const s of page.sections) {
       const lead = s.anchor === null;
-      const id = String(sections.length);
-      sections.push({
-        page: pageIndex,
-        keywords: lead ? (p.fm.keywords ?? []).join(' ') : '',
+      const text = lead ? `${page.description} ${s.text}`.trim() : s.text;
+      const id = String(out.length);
+      out.push({
+        page,
         doc: {
           id,
-          url: s.anchor ? `${p.path}#${s.anchor}` : p.path,
-          route: p.path,
+          url: s.anchor ? `${page.route}#${s.anchor}` : page.route,
+          route: page.route,
           anchor: s.anchor,
-          title: p.fm.title,
+          title: page.title,
           heading: s.heading,
-          breadcrumbs,
-          sidebar: p.sidebar,
-          text: lead ? `${p.fm.description} ${s.text}`.trim() : s.text,
+          breadcrumbs: page.breadcrumbs,
+          sidebar: page.sidebar,
+          version: page.version,
+          text,
         },
+        fields: { title: `${page.title} ${lead ? page.keywords.join(' ') : ''}`.trim(), heading: s.heading, text },
       });
     }
   }
-  return { sections, pages: pageRows };
+  return out;
 }
 
-/**
- * Stage 5: per locale, an elasticlunr index of the page sections. Written three ways:
- * the compact shard the site loads on the first search (plus a small file per section with its
- * anchor, heading and text, for drawing a hit), and the stock elasticlunr JSON with the full documents, for Node tools and chatbots.
- */
+/** Per field, each term's postings as [section, count] with the field lengths. */
+export interface FieldPostings {
+  terms: Map<string, [section: number, count: number][]>;
+  lengths: number[];
+}
+
+/** Per term, how often each written form of it occurs (for "did you mean"). */
+export type WrittenForms = Map<string, Map<string, number>>;
+
+export function invert(sections: readonly IndexedSection[], locale: LocaleCode, forms?: WrittenForms): Record<string, FieldPostings> {
+  const out: Record<string, FieldPostings> = {};
+  for (const field of FIELDS) {
+    const terms = new Map<string, [number, number][]>();
+    const lengths: number[] = [];
+    sections.forEach((s, n) => {
+      const tokens: string[] = [];
+      for (const token of tokenize(s.fields[field])) {
+        const term = termOf(token, locale);
+        if (!term) continue;
+        tokens.push(term);
+        if (forms && field !== 'heading') {
+          const written = trimToken(token);
+          let counts = forms.get(term);
+          if (!counts) forms.set(term, (counts = new Map()));
+          counts.set(written, (counts.get(written) ?? 0) + 1);
+        }
+      }
+      lengths.push(tokens.length);
+      const counts = new Map<string, number>();
+      for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (const [t, c] of counts) {
+        let list = terms.get(t);
+        if (!list) terms.set(t, (list = []));
+        list.push([n, c]);
+      }
+    });
+    out[field] = { terms, lengths };
+  }
+  return out;
+}
+
+/** Every search file of the site, and the manifest's references to them. */
+export function buildSearchIndex(input: SearchInput): SearchShards {
+  const refs: Partial<Record<LocaleCode, SearchShardRef>> = {};
+  const files = new Map<string, string>();
+  const sizes: Record<string, number> = {};
+  for (const locale of input.locales) {
+    const sections = sectionsOf(input, locale);
+    const forms: WrittenForms = new Map();
+    const inverted = invert(sections, locale, forms);
+    const vocabulary = [...new Set(FIELDS.flatMap((f) => [...inverted[f]!.terms.keys()]))].sort();
+
+    // Postings, cut into files by term range.
+    const chunks: SearchEntry['chunks'] = [];
+    let chunk: Record<string, string[]> | null = null;
+    let chunkChars = 0;
+    let chunkFirst = 0;
+    const closeChunk = () => {
+      if (!chunk) return;
+      const body: SearchPostingsChunk = Object.fromEntries(FIELDS.map((f) => [f, chunk![f]!.join(' ')]));
+      const json = JSON.stringify(body);
+      const path = `search/${locale}/p${chunks.length}.${hash(json)}.json`;
+      files.set(path, json);
+      chunks.push({ first: chunkFirst, url: `/${path}` });
+      chunk = null;
+    };
+    vocabulary.forEach((term, i) => {
+      if (!chunk) {
+        chunk = Object.fromEntries(FIELDS.map((f) => [f, []]));
+        chunkChars = 0;
+        chunkFirst = i;
+      }
+      for (const f of FIELDS) {
+        const { terms, lengths } = inverted[f]!;
+        const postings: Posting[] = (terms.get(term) ?? []).map(([n, count]) => [n, weightStep(count, lengths[n]!)]);
+        const encoded = encodePostings(postings);
+        chunk[f]!.push(encoded);
+        chunkChars += encoded.length + 1;
+      }
+      if (chunkChars >= CHUNK_CHARS) closeChunk();
+    });
+    closeChunk();
+
+    // Sections with their text, cut into files by section range within one sidebar and version.
+    const groups: SearchEntry['groups'] = [];
+    let group: SearchSectionGroup | null = null;
+    let groupChars = 0;
+    let groupKey = '';
+    let pageIndex = new Map<string, number>();
+    const closeGroup = () => {
+      if (!group) return;
+      const json = JSON.stringify(group);
+      const path = `search/${locale}/s${groups.length}.${hash(json)}.json`;
+      files.set(path, json);
+      groups[groups.length - 1]!.url = `/${path}`;
+      group = null;
+    };
+    sections.forEach((s, n) => {
+      const key = `${s.doc.sidebar}\u0000${s.doc.version}`;
+      if (group && (groupChars >= GROUP_BYTES || key !== groupKey)) closeGroup();
+      if (!group) {
+        group = { pages: [], sections: [] };
+        groupChars = 0;
+        groupKey = key;
+        pageIndex = new Map();
+        groups.push({ first: n, sidebar: s.doc.sidebar, version: s.doc.version, url: '' });
+      }
+      let p = pageIndex.get(s.doc.route);
+      if (p === undefined) {
+        p = group.pages.length;
+        pageIndex.set(s.doc.route, p);
+        group.pages.push([s.doc.route, s.doc.title, s.doc.breadcrumbs]);
+        groupChars += Buffer.byteLength(s.doc.route + s.doc.title + s.doc.breadcrumbs);
+      }
+      group.sections.push([p, s.doc.anchor ?? '', s.doc.heading, s.doc.text]);
+      groupChars += Buffer.byteLength((s.doc.anchor ?? '') + s.doc.heading + s.doc.text) + 12;
+    });
+    closeGroup();
+
+    // The stock elasticlunr index and its documents.
+    const stockJson = writeStockIndex(inverted, sections.length, pipelineNames(locale));
+    const docsFile: SearchDocsFile = { locale, docs: sections.map((s) => s.doc) };
+    const docsJson = JSON.stringify(docsFile);
+    const stock = { index: `/search/${locale}.${hash(stockJson)}.elasticlunr.json`, docs: `/search/${locale}.${hash(docsJson)}.docs.json` };
+    files.set(stock.index.slice(1), stockJson);
+    files.set(stock.docs.slice(1), docsJson);
+
+    // The forms each term is most often written in (up to 3), the most frequent first: for "did you mean" (fetched only then).
+    const written: [string, number][] = [];
+    for (const counts of forms.values()) written.push(...[...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3));
+    const wordsFile: SearchWordsFile = {
+      words: written.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w),
+    };
+    const wordsJson = JSON.stringify(wordsFile);
+    const wordsPath = `search/${locale}/words.${hash(wordsJson)}.json`;
+    files.set(wordsPath, wordsJson);
+
+    const entry: SearchEntry = {
+      format: 'vitrina-search/3',
+      locale,
+      siteUrl: input.siteUrl.replace(/\/+$/, ''),
+      pipeline: pipelineNames(locale),
+      fields: [...FIELDS],
+      sections: sections.length,
+      vocabulary: encodeSortedWords(vocabulary),
+      chunks,
+      groups,
+      versions: input.versions[locale],
+      synonyms: input.synonyms[locale] ?? [],
+      words: `/${wordsPath}`,
+      stock,
+    };
+    const entryJson = JSON.stringify(entry);
+    const entryPath = `search/${locale}.${hash(entryJson)}.entry.json`;
+    files.set(entryPath, entryJson);
+    sizes[entryPath] = entryJson.length;
+    refs[locale] = { locale, entry: `/${entryPath}`, index: stock.index, docs: stock.docs, documents: sections.length };
+  }
+  return { refs, files, sizes };
+}
+
+/** The search files of a built site (the pipeline's entry point). */
 export function buildSearchShards(
   pages: readonly TransformedPage[],
   checked: CheckedSite,
   site: SiteConfig,
   ui: Record<LocaleCode, UiStrings>,
 ): SearchShards {
-  const refs: Partial<Record<LocaleCode, SearchShardRef>> = {};
-  const files = new Map<string, string>();
-  const sizes: Record<string, number> = {};
-  for (const { code: locale } of site.locales) {
-    const { sections, pages: pageRows } = collectSections(pages, checked, site, locale, ui[locale]);
-    const index = elasticlunr<Record<string, string>>();
-    applyPipeline(index as unknown as elasticlunr.Index<object>, locale);
-    index.setRef('id');
-    for (const f of SEARCH_FIELDS) index.addField(f);
-    index.saveDocument(false);
-    const meta: ShardSection[] = [];
-    const docInfo = (index.documentStore as unknown as { docInfo: Record<string, Record<string, number>> }).docInfo;
-    for (const s of sections) {
-      const d = s.doc;
-      index.addDoc({ id: d.id, title: `${d.title} ${s.keywords}`.trim(), heading: d.heading, text: d.text });
-      meta.push({ page: s.page, lengths: SEARCH_FIELDS.map((f) => docInfo[d.id]?.[f] ?? 0) });
-    }
-    const stockJson = JSON.stringify(index.toJSON());
-    const docsFile: SearchDocsFile = { locale, docs: sections.map((s) => s.doc) };
-    const docsJson = JSON.stringify(docsFile);
-    const texts = sections.map((s): SearchSectionText => ({ anchor: s.doc.anchor ?? '', heading: s.doc.heading, text: s.doc.text }));
-    const textBase = `/search/${locale}-${shortHash(JSON.stringify(texts))}/`;
-    const shardJson = JSON.stringify(
-      encodeShard(index as unknown as elasticlunr.Index<object>, { locale, pages: pageRows, textBase }, meta),
-    );
-    const paths = {
-      shard: `search/${locale}.${shortHash(shardJson)}.shard.json`,
-      index: `search/${locale}.${shortHash(stockJson)}.elasticlunr.json`,
-      docs: `search/${locale}.${shortHash(docsJson)}.docs.json`,
-    };
-    files.set(paths.shard, shardJson);
-    files.set(paths.index, stockJson);
-    files.set(paths.docs, docsJson);
-    texts.forEach((body, i) => files.set(`${textBase.slice(1)}${i}.json`, JSON.stringify(body)));
-    sizes[paths.shard] = shardJson.length;
-    refs[locale] = { locale, shard: `/${paths.shard}`, index: `/${paths.index}`, docs: `/${paths.docs}`, documents: sections.length };
-  }
-  return { refs, files, sizes };
+  return buildSearchIndex(searchInput(pages, checked, site, ui));
 }

@@ -7,7 +7,7 @@ import type { SearchShardRef, UiStrings } from '@vitrina-docs/schemas';
 import { fill } from '../shared/format.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { useSearchEngine } from './useSearchEngine.ts';
-import { useSnippetTexts } from './useSnippetTexts.ts';
+import { useSearchResults } from './useSearchResults.ts';
 
 const TOP = 8;
 
@@ -32,9 +32,9 @@ export default function SearchDropdown({ ref, id, query, shard, ui, allResults, 
   const [active, setActive] = useState(-1);
   useEffect(start, [shard]); // eslint-disable-line react-hooks/exhaustive-deps
   const q = query.trim();
-  const all = engine && q ? engine.search(q) : [];
-  const hits = all.slice(0, TOP);
-  useSnippetTexts(engine, hits);
+  const results = useSearchResults(engine, q, {}, TOP);
+  const hits = results.page?.hits ?? [];
+  const total = results.page?.total ?? 0;
   useEffect(() => setActive(-1), [q]);
   useEffect(() => onActive(active >= 0 && hits[active] ? `${id}-${active}` : undefined));
   useImperativeHandle(ref, () => ({
@@ -77,15 +77,15 @@ export default function SearchDropdown({ ref, id, query, shard, ui, allResults, 
         ))}
       </ul>
       <p className="search-status" aria-live="polite">
-        {status === 'failed'
+        {status === 'failed' || results.failed
           ? ui.search.failed
-          : !engine
+          : !engine || !results.page
             ? ui.search.loading
-            : !hits.length
+            : !hits.length && results.current
               ? fill(ui.search.noResults, { query: q })
               : null}
       </p>
-      {all.length > 0 && (
+      {total > 0 && (
         <a
           className="search-all"
           href={allResults}
@@ -95,7 +95,7 @@ export default function SearchDropdown({ ref, id, query, shard, ui, allResults, 
             go(allResults);
           }}
         >
-          {fill(ui.search.seeAll, { count: all.length })}
+          {fill(ui.search.seeAll, { count: total })}
         </a>
       )}
     </div>

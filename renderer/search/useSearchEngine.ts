@@ -5,21 +5,21 @@ import type { SearchEngine } from '@vitrina-docs/search';
 
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
-/** The engine of a locale's shard, loaded on `start()`; null until it is ready. */
-export function useSearchEngine(shard: SearchShardRef | null): { status: SearchStatus; engine: SearchEngine | null; start(): void } {
+/** The engine of a locale's search, loaded on `start()`; null until it is ready. */
+export function useSearchEngine(ref: SearchShardRef | null): { status: SearchStatus; engine: SearchEngine | null; start(): void } {
   const [state, setState] = useState<{ key: string | null; status: SearchStatus; engine: SearchEngine | null }>({
     key: null,
     status: 'idle',
     engine: null,
   });
-  const current = shard && state.key === shard.index ? state : { status: 'idle' as SearchStatus, engine: null };
+  const current = ref && state.key === ref.entry ? state : { status: 'idle' as SearchStatus, engine: null };
   const start = () => {
-    if (!shard || current.status === 'loading' || current.status === 'ready') return;
-    setState({ key: shard.index, status: 'loading', engine: null });
-    loadSearchEngine(shard).then(
-      (engine) => setState({ key: shard.index, status: 'ready', engine }),
-      () => setState({ key: shard.index, status: 'failed', engine: null }),
+    if (!ref || current.status === 'loading' || current.status === 'ready') return;
+    setState({ key: ref.entry, status: 'loading', engine: null });
+    loadSearchEngine(ref).then(
+      (engine) => setState({ key: ref.entry, status: 'ready', engine }),
+      () => setState({ key: ref.entry, status: 'failed', engine: null }),
     );
   };
-  return { status: shard ? current.status : 'failed', engine: current.engine, start };
+  return { status: ref ? current.status : 'failed', engine: current.engine, start };
 }

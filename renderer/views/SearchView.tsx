@@ -1,6 +1,7 @@
 /**
- * /search?q=…&sidebar=…: every result grouped by section, a section filter, the count.
- * The query lives in the address (shareable; edits replace the history entry).
+ * /search?q=…&sidebar=…: the results, best first, grouped by section; a section filter, the
+ * count, and more results on request. The query lives in the address (shareable; edits
+ * replace the history entry).
  */
 import { useEffect, useState } from 'react';
 import type { SidebarId } from '@vitrina-docs/schemas';
@@ -8,12 +9,12 @@ import { useSite } from '../app/site-context.ts';
 import { Link } from '../components/Link.tsx';
 import { useUi } from '../components/ui-context.ts';
 import { Highlighted } from '../search/Highlighted.tsx';
-import type { SearchHit } from '@vitrina-docs/search';
 import { useSearchEngine } from '../search/useSearchEngine.ts';
-import { useSnippetTexts } from '../search/useSnippetTexts.ts';
-
-const SNIPPETS_FETCHED = 40;
+import { useSearchResults } from '../search/useSearchResults.ts';
 import { fill } from '../shared/format.ts';
+
+/** Results shown at first, and added by each "show more". */
+const BATCH = 30;
 
 function searchString(q: string, sidebar: string): string {
   const params = new URLSearchParams();
@@ -30,15 +31,32 @@ export function SearchView() {
   const query = params.get('q') ?? '';
   const sidebar = params.get('sidebar') ?? '';
   const [text, setText] = useState(query);
+  const [shown, setShown] = useState({ key: '', count: BATCH });
   const { status, engine, start } = useSearchEngine(data.search);
   useEffect(start, []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => setText(query), [query]);
 
   const update = (q: string, s: string) => router.setSearch(searchString(q, s));
   const q = query.trim();
-  const hits: SearchHit[] = engine && q ? engine.search(q, { sidebar: (sidebar || null) as SidebarId | null }) : [];
-  // Snippet texts for the first screens of results; the rest show titles and headings.
-  useSnippetTexts(engine, hits.slice(0, SNIPPETS_FETCHED));
+  const key = `${sidebar}\u0000${q}`;
+  const count = shown.key === key ? shown.count : BATCH;
+  const results = useSearchResults(engine, q, { sidebar: (sidebar || null) as SidebarId | null }, count);
+  const hits = results.page?.hits ?? [];
+  const total = results.page?.total ?? 0;
+  const nothing = Boolean(engine && q && results.current && results.page && total === 0);
+  const [suggestion, setSuggestion] = useState<{ query: string; text: string | null } | null>(null);
+  useEffect(() => {
+    if (!engine || !nothing) return;
+    let live = true;
+    engine.suggest(q).then(
+      (text) => live && setSuggestion({ query: q, text }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, q, nothing]);
+  const didYouMean = nothing && suggestion?.query === q ? suggestion.text : null;
   const groups = [
     ...data.navbar.map((n) => ({ key: n.sidebar as string, label: n.label, hits: hits.filter((h) => h.doc.sidebar === n.sidebar) })),
     { key: 'blog', label: ui.blog.title, hits: hits.filter((h) => h.doc.sidebar === null) },
@@ -75,14 +93,26 @@ export function SearchView() {
       <p className="search-count" aria-live="polite">
         {!q
           ? ''
-          : status === 'failed'
+          : status === 'failed' || results.failed
             ? ui.search.failed
-            : !engine
+            : !engine || !results.page
               ? ui.search.loading
-              : hits.length
-                ? fill(ui.search.resultsCount, { count: hits.length })
-                : fill(ui.search.noResults, { query: q })}
+              : total
+                ? fill(ui.search.resultsCount, { count: total })
+                : results.current
+                  ? fill(ui.search.noResults, { query: q })
+                  : ui.search.loading}
       </p>
+      {didYouMean && (
+        <p className="search-suggestion">
+          {ui.search.didYouMean.split('{query}').map((part, i) => (
+            <span key={i}>
+              {i > 0 && <Link href={`${state.location.path}${searchString(didYouMean, sidebar)}`}>{didYouMean}</Link>}
+              {part}
+            </span>
+          ))}
+        </p>
+      )}
       {groups.map((group) => (
         <section key={group.key} className="search-group" aria-labelledby={`vd-group-${group.key}`}>
           <h2 id={`vd-group-${group.key}`}>{group.label}</h2>
@@ -102,6 +132,11 @@ export function SearchView() {
           </ul>
         </section>
       ))}
+      {results.current && total > hits.length && (
+        <button type="button" className="button search-more" onClick={() => setShown({ key, count: count + BATCH })}>
+          {ui.search.showMore}
+        </button>
+      )}
     </div>
   );
 }

@@ -63,7 +63,10 @@ test.describe('navbar search box', () => {
 });
 
 test.describe('search page', () => {
-  test('shows every result grouped by section, with a count and a section filter kept in the address', async ({ page, site }) => {
+  test('shows the results grouped by section, with a count, more on request, and a section filter kept in the address', async ({
+    page,
+    site,
+  }) => {
     const ui = site.manifest.locales.ru!.ui.search;
     await page.goto(`/search?q=${encodeURIComponent(QUERY)}`);
     await hydrated(page);
@@ -72,7 +75,13 @@ test.describe('search page', () => {
     const groups = page.locator('.search-group');
     expect(await groups.count()).toBeGreaterThan(1);
     const total = Number(/\d+/.exec((await count.textContent())!)![0]);
-    expect(await page.locator('.search-results li').count()).toBe(total);
+    const items = page.locator('.search-results li');
+    expect(total).toBeGreaterThan(60);
+    await expect(items).toHaveCount(30);
+    // Only the sections of the results drawn are fetched; more come on request.
+    await page.locator('.search-more').click();
+    await expect(items).toHaveCount(60);
+    await expect(items.nth(59).locator('.result-snippet')).not.toBeEmpty();
     await page.locator('.search-filter select').selectOption('portal');
     await expect(page).toHaveURL(`/search?q=${encodeURIComponent(QUERY)}&sidebar=portal`);
     await expect(groups).toHaveCount(1);
@@ -107,6 +116,28 @@ test.describe('search page', () => {
       await hydrated(page);
       await expect(page.locator('.search-count')).toHaveText(ui.noResults.replace('{query}', 'zzqxjw'), { timeout: 15_000 });
     }
+  });
+
+  test('offers "did you mean" when nothing is found, in the page’s locale, and forgives typos as you type', async ({ page, site }) => {
+    for (const [locale, typo, fixed] of [
+      ['en', 'paswrd', 'password'],
+      ['ru', 'пвролл', 'пароль'],
+    ] as const) {
+      const prefix = locale === 'en' ? '/en' : '';
+      const ui = site.manifest.locales[locale]!.ui.search;
+      await page.goto(`${prefix}/search?q=${encodeURIComponent(typo)}`);
+      await hydrated(page);
+      await expect(page.locator('.search-count')).toHaveText(ui.noResults.replace('{query}', typo), { timeout: 15_000 });
+      const link = page.locator('.search-suggestion a');
+      await expect(link).toHaveText(fixed);
+      await link.click();
+      await expect(page).toHaveURL(`${prefix}/search?q=${encodeURIComponent(fixed)}`);
+      await expect(page.locator('.search-results li').first()).toBeVisible({ timeout: 15_000 });
+    }
+    // One typo in a word of 4–7 letters is forgiven in the dropdown.
+    const input = page.locator('.navbar .search-box input');
+    await input.fill('отмнить визит');
+    await expect(page.locator('.navbar [role="option"]').first()).toContainText('Отмена визита', { timeout: 15_000 });
   });
 
   test('a query is never inserted as HTML', async ({ page }) => {

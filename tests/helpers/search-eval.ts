@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
-import type { CompactShard, LocaleCode, Manifest, SearchSectionText } from '@vitrina-docs/schemas';
-import { createEngine } from '@vitrina-docs/search';
-import type { SearchEngine } from '@vitrina-docs/search';
+import type { LocaleCode, Manifest } from '@vitrina-docs/schemas';
+import { loadEngine, type Engine } from '@vitrina-docs/search';
 
 export interface RelevanceCase {
   query: string;
@@ -11,18 +10,22 @@ export interface RelevanceCase {
   also?: string[];
 }
 
-/** The search engine the site uses, over a built locale's compact shard, with texts read from disk. */
-export function engineOf(dist: string, locale: LocaleCode): SearchEngine {
+/** Reads a site path of a built site (what the browser would fetch). */
+export const readFrom = (dist: string) => async (path: string) => JSON.parse(readFileSync(join(dist, path), 'utf8')) as unknown;
+
+/** The search engine the site uses, over a built locale's index, with every file loaded (queries answer synchronously). */
+export async function engineOf(dist: string, locale: LocaleCode): Promise<Engine> {
   const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Manifest;
-  const ref = manifest.locales[locale]!.search!;
-  const shard = JSON.parse(readFileSync(join(dist, ref.shard), 'utf8')) as CompactShard;
-  return createEngine(shard, async (url) => JSON.parse(readFileSync(join(dist, url), 'utf8')) as SearchSectionText);
+  const engine = await loadEngine(manifest.locales[locale]!.search!.entry, readFrom(dist));
+  await engine.index.loadPostings(engine.index.vocabulary.keys());
+  await engine.index.loadSections(Array.from({ length: engine.index.sectionCount }, (_, i) => i));
+  return engine;
 }
 
 /** Routes of the hits, without locale prefix, duplicates removed (several sections of a page). */
-export function rankedRoutes(engine: SearchEngine, query: string): string[] {
+export function rankedRoutes(engine: Engine, query: string): string[] {
   const seen = new Set<string>();
-  for (const hit of engine.search(query)) seen.add(hit.doc.route.replace(/^\/en(?=\/|$)/, '') || '/');
+  for (const hit of engine.peek(query, {}, Infinity)!.hits) seen.add(hit.doc.route.replace(/^\/en(?=\/|$)/, '') || '/');
   return [...seen];
 }
 
@@ -35,7 +38,7 @@ export interface RelevanceScores {
 }
 
 /** MRR and recall@1/@5 of a test set: a hit is the expected route or one of the acceptable ones. */
-export function scoreRelevance(engine: SearchEngine, cases: readonly RelevanceCase[]): RelevanceScores {
+export function scoreRelevance(engine: Engine, cases: readonly RelevanceCase[]): RelevanceScores {
   let rr = 0;
   let at1 = 0;
   let at5 = 0;
