@@ -4,12 +4,13 @@
  */
 import type { ReactNode } from 'react';
 import type { ApiField, ApiOperation, ApiParameter, UiStrings } from '@vitrina-docs/schemas';
+import { breakable } from './BreakableCode.tsx';
 import { API_SECTION_IDS as IDS } from './operation-toc.ts';
 import { useUi } from './ui-context.ts';
 
 /** OpenAPI descriptions are short markdown: draw their `code` spans, the rest as text. */
 export function InlineText({ text }: { text: string }) {
-  return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
+  return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{breakable(part)}</code> : part))}</>;
 }
 
 function Details({ item, ui }: { item: Pick<ApiField, 'description' | 'enum' | 'default'>; ui: UiStrings }) {
@@ -26,14 +27,14 @@ function Details({ item, ui }: { item: Pick<ApiField, 'description' | 'enum' | '
           {item.enum.map((v, i) => (
             <span key={i}>
               {i > 0 && ', '}
-              <code>{String(v)}</code>
+              <code>{breakable(String(v))}</code>
             </span>
           ))}
         </p>
       )}
       {item.default !== undefined && (
         <p className="api-values">
-          {ui.api.defaultValue} <code>{item.default}</code>
+          {ui.api.defaultValue} <code>{breakable(item.default)}</code>
         </p>
       )}
     </>
@@ -43,7 +44,7 @@ function Details({ item, ui }: { item: Pick<ApiField, 'description' | 'enum' | '
 function Name({ name, required, ui }: { name: string; required: boolean; ui: UiStrings }) {
   return (
     <>
-      <code className="api-name">{name}</code>{' '}
+      <code className="api-name">{breakable(name)}</code>{' '}
       <span className={required ? 'api-required' : 'api-optional'}>{required ? ui.api.required : ui.api.optional}</span>
     </>
   );

@@ -16,6 +16,7 @@ import { useLinkHandling } from '../hooks/useLinkHandling.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { assetUrl, EmbedContext, useEmbed, type ColourMode, type EmbedOptions } from './embed-context.ts';
 import { isRouteHref, Link } from './Link.tsx';
+import { READING_COMPONENTS } from './reading-components.ts';
 import { useOptionalUi } from './ui-context.ts';
 
 /** The UI strings a body needs. */
@@ -89,6 +90,7 @@ function bodyComponents(strings: BodyStrings): HastComponents {
     h2: heading('h2'),
     h3: heading('h3'),
     table: Table,
+    ...READING_COMPONENTS,
     figure: function Figure({ node, children, ...rest }) {
       const ref = useRef<HTMLElement>(null);
       if (!classesOf(node).includes('code-block')) return <figure {...rest}>{children}</figure>;
