@@ -106,7 +106,7 @@ describe('sanitizeHast', () => {
     expect(html).toMatch(/data-footnote-ref="(true)?"/);
     expect(html).toContain('aria-describedby="footnote-label"');
     expect(html).toContain('<td align="right">1</td>');
-    expect(html).toContain('<div class="table-scroll" tabindex="0"><table><tbody>');
+    expect(html).toContain('<div class="table-scroll table-data" tabindex="0"><table><tbody>');
     expect(html).toContain('<h2 id="setup">Setup<a class="heading-anchor" href="#setup" aria-hidden="true" tabindex="-1">#</a></h2>');
   });
 

@@ -59,9 +59,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function TableOf({ head, children }: { head: string[]; children: ReactNode }) {
+/**
+ * A reference table: on a narrow screen (content.css) each row becomes a card, name, location
+ * and type on one line and the description under them; the status table keeps its two columns
+ * (a short key and its text).
+ */
+function TableOf({ head, cards = true, children }: { head: string[]; cards?: boolean; children: ReactNode }) {
   return (
-    <div className="table-scroll" tabIndex={0}>
+    <div className={`table-scroll ${cards ? 'table-cards' : 'table-keyed'}`} tabIndex={0}>
       <table className="api-table">
         <thead>
           <tr>
@@ -83,14 +88,14 @@ function ParametersTable({ parameters, ui }: { parameters: ApiParameter[]; ui: U
     <TableOf head={[ui.api.name, ui.api.location, ui.api.type, ui.api.description]}>
       {parameters.map((p) => (
         <tr key={`${p.in}:${p.name}`}>
-          <td>
+          <td className="api-field">
             <Name name={p.name} required={p.required} ui={ui} />
           </td>
-          <td>{p.in}</td>
-          <td>
-            <code>{p.type}</code>
+          <td className="api-in">{p.in}</td>
+          <td className="api-type">
+            <code>{breakable(p.type)}</code>
           </td>
-          <td>
+          <td className="api-description">
             <Details item={p} ui={ui} />
           </td>
         </tr>
@@ -103,17 +108,14 @@ function FieldsTable({ fields, ui }: { fields: ApiField[]; ui: UiStrings }) {
   return (
     <TableOf head={[ui.api.name, ui.api.type, ui.api.description]}>
       {fields.map((f) => (
-        <tr key={f.path}>
+        <tr key={f.path} data-depth={Math.min(f.depth, 6)}>
           <td className="api-field" data-depth={Math.min(f.depth, 6)}>
             <Name name={f.name} required={f.required} ui={ui} />
           </td>
-          <td>
-            <code>
-              {f.type}
-              {f.nullable ? ' | null' : ''}
-            </code>
+          <td className="api-type">
+            <code>{breakable(`${f.type}${f.nullable ? ' | null' : ''}`)}</code>
           </td>
-          <td>
+          <td className="api-description">
             <Details item={f} ui={ui} />
           </td>
         </tr>
@@ -156,7 +158,7 @@ export function OperationTables({ operation }: { operation: ApiOperation }) {
       )}
       {operation.responses.length > 0 && (
         <Section id={IDS.statusCodes} title={ui.api.statusCodes}>
-          <TableOf head={[ui.api.status, ui.api.description]}>
+          <TableOf head={[ui.api.status, ui.api.description]} cards={false}>
             {operation.responses.map((r) => (
               <tr key={r.status}>
                 <td>

@@ -75,21 +75,12 @@ function heading(Tag: 'h2' | 'h3') {
   };
 }
 
-function Table({ node: _node, children, ...rest }: HastComponentProps) {
-  return (
-    <div className="table-scroll" tabIndex={0}>
-      <table {...rest}>{children}</table>
-    </div>
-  );
-}
-
 function bodyComponents(strings: BodyStrings): HastComponents {
   return {
     a: Anchor,
     img: Image,
     h2: heading('h2'),
     h3: heading('h3'),
-    table: Table,
     ...READING_COMPONENTS,
     figure: function Figure({ node, children, ...rest }) {
       const ref = useRef<HTMLElement>(null);

@@ -1,8 +1,9 @@
 /**
- * The parts of PageBody's component map that keep a body readable on a phone: inline code
- * that wraps only between its parts.
+ * The parts of PageBody's component map that keep a body readable on a phone: tables laid out
+ * for their shape, inline code that wraps only between its parts.
  */
 import type { HastComponents } from '../hast/draw-hast.ts';
+import { BodyTable } from './BodyTable.tsx';
 import { BodyCode } from './BreakableCode.tsx';
 
-export const READING_COMPONENTS: HastComponents = { code: BodyCode };
+export const READING_COMPONENTS: HastComponents = { table: BodyTable, code: BodyCode };

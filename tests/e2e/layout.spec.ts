@@ -212,12 +212,42 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden();
   });
 
-  test('wide tables scroll sideways inside the page, which does not', async ({ page }) => {
+  test('a wide data table scrolls sideways in its own box, with a shadow at the edge that has more table', async ({ page }) => {
+    await page.goto('/docs/business/kpi/osa');
+    await hydrated(page);
+    const box = page.locator('.doc-body .table-data').first();
+    await box.scrollIntoViewIfNeeded();
+    expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The box's edges with the table hidden: only the hint is drawn there.
+    await box.evaluate((e) => (e.querySelector('table')!.style.visibility = 'hidden'));
+    const edges = async () => {
+      const b = (await box.boundingBox())!;
+      const strip = (x: number) => page.screenshot({ clip: { x, y: b.y + 4, width: 6, height: Math.min(40, b.height - 8) } });
+      return { left: await strip(b.x + 2), right: await strip(b.x + b.width - 8) };
+    };
+    const start = await edges();
+    await box.evaluate((e) => (e.scrollLeft = e.scrollWidth));
+    const end = await edges();
+    // At the start the right edge shows a shadow and the left one none; at the end the other way round.
+    expect(start.right.equals(end.right)).toBe(false);
+    expect(start.left.equals(end.left)).toBe(false);
+  });
+
+  test('API tables become cards: name, location and type on one line, the description under them', async ({ page, site }) => {
     await page.goto(API);
     await hydrated(page);
-    const scrollers = page.locator('.table-scroll');
-    const widths = await scrollers.evaluateAll((els) => els.map((e) => [e.scrollWidth, e.clientWidth]));
-    expect(widths.some(([scroll, client]) => scroll! > client!)).toBe(true);
+    const op = site.page(API).operation!;
+    const short = op.parameters.reduce((a, b) => (b.name.length < a.name.length ? b : a));
+    const card = page.locator('#api-parameters + .table-scroll tbody tr').filter({ has: page.getByText(short.name, { exact: true }) });
+    const box = async (selector: string) => (await card.locator(selector).boundingBox())!;
+    const name = await box('.api-field');
+    const type = await box('.api-type');
+    const description = await box('.api-description');
+    expect(Math.abs(name.y - type.y)).toBeLessThan(8);
+    expect(description.y).toBeGreaterThan(name.y + name.height - 1);
+    expect(description.width).toBeGreaterThan(PHONE.width - 80);
+    await expect(card.locator('.api-name')).toHaveText(short.name);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });
