@@ -153,7 +153,10 @@ test.describe('API method page', () => {
     const endpoint = page.locator('.endpoint');
     await expect(endpoint).toHaveAttribute('aria-label', ui.endpoint);
     await expect(endpoint.locator('.method-badge')).toHaveText(op.method);
-    await expect(endpoint.locator('.endpoint-url')).toHaveText(op.url);
+    // Method and path first, the server under them; the button copies the full URL.
+    await expect(endpoint.locator('.endpoint-path')).toHaveText(op.path);
+    await expect(endpoint.locator('.endpoint-server')).toHaveText(op.url.slice(0, -op.path.length));
+    expect(op.url.endsWith(op.path)).toBe(true);
     await endpoint.getByRole('button', { name: ui.copyEndpoint }).click();
     expect(await clipboard(page)).toBe(op.url);
     await expect(page.locator('#api-parameters')).toHaveText(ui.parameters);
@@ -178,7 +181,7 @@ test.describe('API method page', () => {
     await page.locator('.pagination-link.next').click();
     await expect(page).toHaveURL(other);
     const op = site.page(other).operation!;
-    await expect(page.locator('.endpoint .endpoint-url')).toHaveText(op.url);
+    await expect(page.locator('.endpoint .endpoint-path')).toHaveText(op.path);
     await expect(page.locator('#api-status-codes + .table-scroll tbody tr')).toHaveCount(op.responses.length);
   });
 });
