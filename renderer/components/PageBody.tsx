@@ -55,11 +55,6 @@ function Anchor({ node: _node, href, children, ...rest }: HastComponentProps) {
   );
 }
 
-function Image({ node: _node, src, ...rest }: HastComponentProps) {
-  const embed = useEmbed();
-  return <img src={typeof src === 'string' ? assetUrl(src, embed) : undefined} {...rest} />;
-}
-
 function heading(Tag: 'h2' | 'h3') {
   return function Heading({ node: _node, id, children, ...rest }: HastComponentProps) {
     return (
@@ -78,7 +73,6 @@ function heading(Tag: 'h2' | 'h3') {
 function bodyComponents(strings: BodyStrings): HastComponents {
   return {
     a: Anchor,
-    img: Image,
     h2: heading('h2'),
     h3: heading('h3'),
     ...READING_COMPONENTS,

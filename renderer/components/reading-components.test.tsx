@@ -1,6 +1,6 @@
 /**
  * What PageBody draws so that a body reads well on a phone: tables laid out for their shape,
- * inline code with its break opportunities.
+ * inline code with its break opportunities, diagrams with their narrow and dark variants.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -116,5 +116,42 @@ describe('inline code', () => {
       el('code', { className: ['language-bash'] }, [text('curl https://api.vitrina.example/api/v1.5/catalog/sku')]),
     ]);
     expect(draw(block)).toContain('<code class="language-bash">curl https://api.vitrina.example/api/v1.5/catalog/sku</code>');
+  });
+});
+
+describe('diagrams', () => {
+  const diagram = (properties: HastElement['properties']) =>
+    draw(el('p', {}, [el('img', { src: '/img/a.ru.svg', alt: 'Схема', width: 720, height: 300, loading: 'lazy', ...properties })]));
+
+  it('draws a light and a dark copy, each with its narrow variant for phones, in a link to the full drawing', () => {
+    const html = diagram({ dataNarrowSrc: '/img/a.ru.narrow.svg', dataNarrowWidth: 340, dataNarrowHeight: 600 });
+    expect(html).toContain(
+      '<p><span class="diagram">' +
+        '<a class="diagram-link diagram-light" href="/img/a.ru.svg"><picture>' +
+        '<source media="(max-width: 659px)" srcSet="/img/a.ru.narrow.svg" width="340" height="600"/>' +
+        '<img src="/img/a.ru.svg" alt="Схема" width="720" height="300" loading="lazy"/></picture></a>' +
+        '<a class="diagram-link diagram-dark" href="/img/a.ru.svg#dark"><picture>' +
+        '<source media="(max-width: 659px)" srcSet="/img/a.ru.narrow.svg#dark" width="340" height="600"/>' +
+        '<img src="/img/a.ru.svg#dark" alt="Схема" width="720" height="300" loading="lazy"/></picture></a>' +
+        '</span></p>',
+    );
+  });
+
+  it('draws no narrow variant whose address is unsafe, and other images as they are', () => {
+    expect(diagram({ dataNarrowSrc: 'javascript:alert(1)', dataNarrowWidth: 1, dataNarrowHeight: 1 })).not.toContain('<source');
+    const photo = draw(el('img', { src: 'https://cdn.example/shelf.svg', alt: 'Полка', loading: 'lazy' }));
+    expect(photo).toContain('<img src="https://cdn.example/shelf.svg" alt="Полка" loading="lazy"/>');
+    expect(photo).not.toContain('diagram');
+  });
+
+  it('takes its files from the docs site when drawn in another app', () => {
+    const body = {
+      type: 'root',
+      children: [el('img', { src: '/img/a.ru.svg', alt: 'Схема', dataNarrowSrc: '/img/a.ru.narrow.svg' })],
+    } as HastRoot;
+    const html = renderToStaticMarkup(<PageBody body={body} assetBase="https://docs.vitrina.example/" />);
+    expect(html).toContain('href="https://docs.vitrina.example/img/a.ru.svg#dark"');
+    expect(html).toContain('srcSet="https://docs.vitrina.example/img/a.ru.narrow.svg"');
+    expect(html).toContain('<img src="https://docs.vitrina.example/img/a.ru.svg" alt="Схема"/>');
   });
 });

@@ -1,11 +1,27 @@
 /** What every page shows: navbar, sidebar, breadcrumbs, title, endpoint, body, TOC, prev/next, meta, footer. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const DOC = '/docs/mobile/ic3/visits/start';
 const API = '/docs/api/backend/methods/v1.5/catalog/brands';
 
 const PHONE = { width: 390, height: 844 };
+
+/** Mean lightness (0 black … 1 white) of an image as drawn. */
+async function lightness(img: Locator): Promise<number> {
+  return img.evaluate(async (i: HTMLImageElement) => {
+    await i.decode().catch(() => undefined);
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 40;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(i, 0, 0, 40, 40);
+    const data = context.getImageData(0, 0, 40, 40).data;
+    let sum = 0;
+    for (let p = 0; p < data.length; p += 4) sum += (0.2126 * data[p]! + 0.7152 * data[p + 1]! + 0.0722 * data[p + 2]!) / 255;
+    return sum / (data.length / 4);
+  });
+}
 
 async function clipboard(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
@@ -252,6 +268,31 @@ test.describe('on a phone', () => {
     expect(description.width).toBeGreaterThan(PHONE.width - 80);
     await expect(card.locator('.api-name')).toHaveText(short.name);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  test('a diagram shows its phone layout, turns dark with the site’s switch, and opens full size', async ({ page }) => {
+    await page.goto('/docs/business/visit_structure');
+    await hydrated(page);
+    const diagram = page.locator('.doc-body .diagram');
+    await diagram.scrollIntoViewIfNeeded();
+    const shown = diagram.locator('img:visible');
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toHaveAttribute('alt', /визит/);
+    await expect
+      .poll(() => shown.evaluate((i: HTMLImageElement) => i.currentSrc))
+      .toMatch(/\/img\/business\/visit_structure\.ru\.narrow\.svg/);
+    expect(await shown.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await lightness(shown)).toBeGreaterThan(0.7);
+    // The site's colour-mode switch, not only the system's preference, turns the diagram dark.
+    const html = page.locator('html');
+    for (let i = 0; i < 3 && (await html.getAttribute('data-theme')) !== 'dark'; i++) await page.locator('.navbar .colour-mode').click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(shown).toHaveCount(1);
+    await expect.poll(() => lightness(shown)).toBeLessThan(0.3);
+    await shown.click();
+    await expect(page).toHaveURL(/\/img\/business\/visit_structure\.ru\.svg#dark$/);
+    // On its own too, the drawing is dark: its style applies under the server's CSP.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('rect.bg')!).fill)).toBe('rgb(26, 29, 35)');
   });
 });
 
