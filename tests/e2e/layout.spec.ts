@@ -35,8 +35,8 @@ test.describe('docs page', () => {
     const sections = page.locator('.navbar-sections a');
     await expect(sections).toHaveText(data.navbar.map((n) => n.label));
     await expect(page.locator('.navbar-sections a.is-active')).toHaveText(data.navbar.find((n) => n.sidebar === 'mobile')!.label);
-    await expect(page.locator('.navbar .product-link')).toHaveAttribute('href', 'https://vitrina.example');
-    await expect(page.locator('.navbar .locale-link')).toHaveAttribute('hreflang', 'en');
+    await expect(page.locator('.navbar .navbar-secondary .product-link')).toHaveAttribute('href', 'https://vitrina.example');
+    await expect(page.locator('.navbar .navbar-secondary .locale-link')).toHaveAttribute('hreflang', 'en');
     await expect(page.locator('.navbar .colour-mode')).toBeVisible();
     await expect(page.locator('.navbar [role="search"] input')).toBeVisible();
     await expect(page.locator('header')).toHaveCount(1);
