@@ -86,7 +86,7 @@ describe('sanitizeHast', () => {
         el('aside', { className: ['admonition', 'admonition-tip'] }, [el('p', {}, [text('Tip')])]),
         el('details', { className: ['details'] }, [el('summary', {}, [text('More')])]),
         el('table', {}, [text('\n'), el('tbody', {}, [el('tr', {}, [el('td', { align: 'right' }, [text('1')])])])]),
-        el('img', { src: '/img/a.svg', alt: 'A', width: 10, height: 5, loading: 'lazy', decoding: 'async' }),
+        el('img', { src: '/img/a.png', alt: 'A', width: 10, height: 5, loading: 'lazy', decoding: 'async' }),
         el('p', {}, [
           el('sup', {}, [
             el('a', { href: '#user-content-fn-1', id: 'user-content-fnref-1', dataFootnoteRef: true, ariaDescribedBy: 'footnote-label' }, [
@@ -102,11 +102,11 @@ describe('sanitizeHast', () => {
     expect(html).toContain('<figure class="code-block" data-language="bash">');
     expect(html).toContain('<span class="hl-1abc">curl</span>');
     expect(html).toContain('<div role="note" class="admonition admonition-tip">');
-    expect(html).toContain('<img src="/img/a.svg" alt="A" width="10" height="5" loading="lazy" decoding="async"/>');
+    expect(html).toContain('<img src="/img/a.png" alt="A" width="10" height="5" loading="lazy" decoding="async"/>');
     expect(html).toMatch(/data-footnote-ref="(true)?"/);
     expect(html).toContain('aria-describedby="footnote-label"');
     expect(html).toContain('<td align="right">1</td>');
-    expect(html).toContain('<div class="table-scroll" tabindex="0"><table><tbody>');
+    expect(html).toContain('<div class="table-scroll table-data" tabindex="0"><table><tbody>');
     expect(html).toContain('<h2 id="setup">Setup<a class="heading-anchor" href="#setup" aria-hidden="true" tabindex="-1">#</a></h2>');
   });
 

@@ -20,6 +20,8 @@ export const UiStringsSchema = z
       mainNav: s('aria-label of the main navigation'),
       openMenu: s('Button that opens the phone menu'),
       closeMenu: s('Button that closes the phone menu'),
+      sections: s('Button that opens the list of sections when the navbar is too narrow for them'),
+      more: s('aria-label of the button that opens the navbar items that do not fit (language, product website)'),
       productLink: s('Link text to the product website'),
       locale: s('aria-label of the locale switcher'),
       version: s('aria-label of the version selector'),

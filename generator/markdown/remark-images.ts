@@ -26,7 +26,10 @@ function measure(file: string): { width: number; height: number } | null {
   return size;
 }
 
-/** Requires alt text, checks that the image exists, records its size and loads it lazily. */
+/**
+ * Requires alt text, checks that the image exists, records its size (and the file and size of
+ * its narrow variant, `name.narrow.svg`, when there is one) and loads it lazily.
+ */
 export const remarkImages: Plugin<[ImageOptions?], Root> =
   (options = {}) =>
   (tree, file) => {
@@ -42,6 +45,14 @@ export const remarkImages: Plugin<[ImageOptions?], Root> =
         } else {
           props.width = size.width;
           props.height = size.height;
+          // A diagram drawn again for phones: `name.narrow.svg` next to `name.svg`.
+          const narrowUrl = node.url.replace(/\.svg$/i, '.narrow.svg');
+          const narrow = narrowUrl !== node.url ? measure(join(options.staticDir, decodeURI(narrowUrl))) : null;
+          if (narrow) {
+            props.dataNarrowSrc = narrowUrl;
+            props.dataNarrowWidth = narrow.width;
+            props.dataNarrowHeight = narrow.height;
+          }
         }
       } else if (!/^https:\/\//.test(node.url)) {
         report(file, node, 'missing-image', `image "${node.url}": use a path from content/static such as /img/….svg`);

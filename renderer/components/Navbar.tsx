@@ -7,6 +7,7 @@ import { ColourModeSwitch } from './ColourModeSwitch.tsx';
 import { Icon } from './Icon.tsx';
 import { Link } from './Link.tsx';
 import { LocaleSwitch } from './LocaleSwitch.tsx';
+import { NavbarMenu } from './NavbarMenu.tsx';
 import { useUi } from './ui-context.ts';
 import { VersionSelect } from './VersionSelect.tsx';
 
@@ -50,9 +51,17 @@ interface NavbarProps {
   drawer: { open: boolean; setOpen(open: boolean): void; button: RefObject<HTMLButtonElement | null> };
 }
 
+/**
+ * Brand, sections, search, version, language, colour mode and the product link. What does not
+ * fit folds (site.css): below 1440 px the language and the product link go into a "more" menu,
+ * below 1280 px the sections into a menu named for the section shown, below 960 px all of it
+ * into the drawer.
+ */
 export function Navbar({ selection, drawer }: NavbarProps) {
   const ui = useUi();
-  const { state } = useSite();
+  const { state, data } = useSite();
+  const shown = state.route?.kind === 'doc' ? state.route.sidebar : null;
+  const current = data.navbar.find((item) => item.sidebar === shown);
   return (
     <header className="navbar">
       <div className="navbar-inner">
@@ -72,16 +81,35 @@ export function Navbar({ selection, drawer }: NavbarProps) {
           {state.manifest.site.name}
         </Link>
         <SectionLinks className="navbar-sections" />
+        <NavbarMenu
+          id="vd-sections-menu"
+          className="navbar-sections-menu"
+          label={
+            <>
+              {current?.label ?? ui.navbar.sections}
+              <Icon name="chevron" className="navbar-menu-chevron" />
+            </>
+          }
+          ariaLabel={current ? `${ui.navbar.sections}: ${current.label}` : undefined}
+        >
+          <SectionLinks className="popover-sections" />
+        </NavbarMenu>
         <div className="navbar-end">
           <SearchBox />
           <div className="navbar-wide">
             <VersionSelect selection={selection} />
+          </div>
+          <div className="navbar-wide navbar-secondary">
             <LocaleSwitch />
           </div>
           <ColourModeSwitch />
-          <div className="navbar-wide">
+          <div className="navbar-wide navbar-secondary">
             <ProductLink />
           </div>
+          <NavbarMenu id="vd-more-menu" className="navbar-more-menu" label={<Icon name="more" />} ariaLabel={ui.navbar.more}>
+            <LocaleSwitch />
+            <ProductLink />
+          </NavbarMenu>
         </div>
       </div>
     </header>

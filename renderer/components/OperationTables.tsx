@@ -4,12 +4,13 @@
  */
 import type { ReactNode } from 'react';
 import type { ApiField, ApiOperation, ApiParameter, UiStrings } from '@vitrina-docs/schemas';
+import { breakable } from './BreakableCode.tsx';
 import { API_SECTION_IDS as IDS } from './operation-toc.ts';
 import { useUi } from './ui-context.ts';
 
 /** OpenAPI descriptions are short markdown: draw their `code` spans, the rest as text. */
 export function InlineText({ text }: { text: string }) {
-  return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
+  return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{breakable(part)}</code> : part))}</>;
 }
 
 function Details({ item, ui }: { item: Pick<ApiField, 'description' | 'enum' | 'default'>; ui: UiStrings }) {
@@ -26,14 +27,14 @@ function Details({ item, ui }: { item: Pick<ApiField, 'description' | 'enum' | '
           {item.enum.map((v, i) => (
             <span key={i}>
               {i > 0 && ', '}
-              <code>{String(v)}</code>
+              <code>{breakable(String(v))}</code>
             </span>
           ))}
         </p>
       )}
       {item.default !== undefined && (
         <p className="api-values">
-          {ui.api.defaultValue} <code>{item.default}</code>
+          {ui.api.defaultValue} <code>{breakable(item.default)}</code>
         </p>
       )}
     </>
@@ -43,7 +44,7 @@ function Details({ item, ui }: { item: Pick<ApiField, 'description' | 'enum' | '
 function Name({ name, required, ui }: { name: string; required: boolean; ui: UiStrings }) {
   return (
     <>
-      <code className="api-name">{name}</code>{' '}
+      <code className="api-name">{breakable(name)}</code>{' '}
       <span className={required ? 'api-required' : 'api-optional'}>{required ? ui.api.required : ui.api.optional}</span>
     </>
   );
@@ -58,9 +59,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function TableOf({ head, children }: { head: string[]; children: ReactNode }) {
+/**
+ * A reference table: on a narrow screen (content.css) each row becomes a card, name, location
+ * and type on one line and the description under them; the status table keeps its two columns
+ * (a short key and its text).
+ */
+function TableOf({ head, cards = true, children }: { head: string[]; cards?: boolean; children: ReactNode }) {
   return (
-    <div className="table-scroll" tabIndex={0}>
+    <div className={`table-scroll ${cards ? 'table-cards' : 'table-keyed'}`} tabIndex={0}>
       <table className="api-table">
         <thead>
           <tr>
@@ -82,14 +88,14 @@ function ParametersTable({ parameters, ui }: { parameters: ApiParameter[]; ui: U
     <TableOf head={[ui.api.name, ui.api.location, ui.api.type, ui.api.description]}>
       {parameters.map((p) => (
         <tr key={`${p.in}:${p.name}`}>
-          <td>
+          <td className="api-field">
             <Name name={p.name} required={p.required} ui={ui} />
           </td>
-          <td>{p.in}</td>
-          <td>
-            <code>{p.type}</code>
+          <td className="api-in">{p.in}</td>
+          <td className="api-type">
+            <code>{breakable(p.type)}</code>
           </td>
-          <td>
+          <td className="api-description">
             <Details item={p} ui={ui} />
           </td>
         </tr>
@@ -102,17 +108,14 @@ function FieldsTable({ fields, ui }: { fields: ApiField[]; ui: UiStrings }) {
   return (
     <TableOf head={[ui.api.name, ui.api.type, ui.api.description]}>
       {fields.map((f) => (
-        <tr key={f.path}>
+        <tr key={f.path} data-depth={Math.min(f.depth, 6)}>
           <td className="api-field" data-depth={Math.min(f.depth, 6)}>
             <Name name={f.name} required={f.required} ui={ui} />
           </td>
-          <td>
-            <code>
-              {f.type}
-              {f.nullable ? ' | null' : ''}
-            </code>
+          <td className="api-type">
+            <code>{breakable(`${f.type}${f.nullable ? ' | null' : ''}`)}</code>
           </td>
-          <td>
+          <td className="api-description">
             <Details item={f} ui={ui} />
           </td>
         </tr>
@@ -155,7 +158,7 @@ export function OperationTables({ operation }: { operation: ApiOperation }) {
       )}
       {operation.responses.length > 0 && (
         <Section id={IDS.statusCodes} title={ui.api.statusCodes}>
-          <TableOf head={[ui.api.status, ui.api.description]}>
+          <TableOf head={[ui.api.status, ui.api.description]} cards={false}>
             {operation.responses.map((r) => (
               <tr key={r.status}>
                 <td>

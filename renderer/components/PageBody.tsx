@@ -16,6 +16,7 @@ import { useLinkHandling } from '../hooks/useLinkHandling.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { assetUrl, EmbedContext, useEmbed, type ColourMode, type EmbedOptions } from './embed-context.ts';
 import { isRouteHref, Link } from './Link.tsx';
+import { READING_COMPONENTS } from './reading-components.ts';
 import { useOptionalUi } from './ui-context.ts';
 
 /** The UI strings a body needs. */
@@ -54,11 +55,6 @@ function Anchor({ node: _node, href, children, ...rest }: HastComponentProps) {
   );
 }
 
-function Image({ node: _node, src, ...rest }: HastComponentProps) {
-  const embed = useEmbed();
-  return <img src={typeof src === 'string' ? assetUrl(src, embed) : undefined} {...rest} />;
-}
-
 function heading(Tag: 'h2' | 'h3') {
   return function Heading({ node: _node, id, children, ...rest }: HastComponentProps) {
     return (
@@ -74,21 +70,12 @@ function heading(Tag: 'h2' | 'h3') {
   };
 }
 
-function Table({ node: _node, children, ...rest }: HastComponentProps) {
-  return (
-    <div className="table-scroll" tabIndex={0}>
-      <table {...rest}>{children}</table>
-    </div>
-  );
-}
-
 function bodyComponents(strings: BodyStrings): HastComponents {
   return {
     a: Anchor,
-    img: Image,
     h2: heading('h2'),
     h3: heading('h3'),
-    table: Table,
+    ...READING_COMPONENTS,
     figure: function Figure({ node, children, ...rest }) {
       const ref = useRef<HTMLElement>(null);
       if (!classesOf(node).includes('code-block')) return <figure {...rest}>{children}</figure>;

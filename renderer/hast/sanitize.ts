@@ -14,7 +14,7 @@ const GLOBAL = ['id', 'className', 'title', 'lang', 'dir', 'ariaHidden', 'ariaLa
 const ELEMENTS: Record<string, string[]> = Object.fromEntries(
   (
     'a:href,dataFootnoteRef,dataFootnoteBackref abbr aside blockquote br caption code del details:open div em ' +
-    'figcaption figure:dataLanguage h2 h3 h4 h5 h6 hr img:src,alt,width,height,loading,decoding ' +
+    'figcaption figure:dataLanguage h2 h3 h4 h5 h6 hr img:src,alt,width,height,loading,decoding,dataNarrowSrc,dataNarrowWidth,dataNarrowHeight ' +
     'input:type,checked,disabled kbd li ol:start p pre:tabIndex s section:dataFootnotes span strong sub summary sup ' +
     'table tbody td:align,colSpan,rowSpan tfoot th:align,colSpan,rowSpan,scope thead tr ul'
   )
@@ -63,7 +63,7 @@ function sanitizeProps(tagName: string, props: unknown): Props {
       continue;
     }
     if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') continue;
-    if ((key === 'href' || key === 'src') && (typeof raw !== 'string' || !isSafeUrl(raw))) continue;
+    if ((key === 'href' || key === 'src' || key === 'dataNarrowSrc') && (typeof raw !== 'string' || !isSafeUrl(raw))) continue;
     if (key === 'id' && (typeof raw !== 'string' || RESERVED_ID.test(raw))) continue;
     if (key === 'type' && raw !== 'checkbox') continue;
     out[key] = raw;

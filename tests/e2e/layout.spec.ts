@@ -1,11 +1,27 @@
 /** What every page shows: navbar, sidebar, breadcrumbs, title, endpoint, body, TOC, prev/next, meta, footer. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const DOC = '/docs/mobile/ic3/visits/start';
 const API = '/docs/api/backend/methods/v1.5/catalog/brands';
 
 const PHONE = { width: 390, height: 844 };
+
+/** Mean lightness (0 black … 1 white) of an image as drawn. */
+async function lightness(img: Locator): Promise<number> {
+  return img.evaluate(async (i: HTMLImageElement) => {
+    await i.decode().catch(() => undefined);
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 40;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(i, 0, 0, 40, 40);
+    const data = context.getImageData(0, 0, 40, 40).data;
+    let sum = 0;
+    for (let p = 0; p < data.length; p += 4) sum += (0.2126 * data[p]! + 0.7152 * data[p + 1]! + 0.0722 * data[p + 2]!) / 255;
+    return sum / (data.length / 4);
+  });
+}
 
 async function clipboard(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
@@ -19,8 +35,8 @@ test.describe('docs page', () => {
     const sections = page.locator('.navbar-sections a');
     await expect(sections).toHaveText(data.navbar.map((n) => n.label));
     await expect(page.locator('.navbar-sections a.is-active')).toHaveText(data.navbar.find((n) => n.sidebar === 'mobile')!.label);
-    await expect(page.locator('.navbar .product-link')).toHaveAttribute('href', 'https://vitrina.example');
-    await expect(page.locator('.navbar .locale-link')).toHaveAttribute('hreflang', 'en');
+    await expect(page.locator('.navbar .navbar-secondary .product-link')).toHaveAttribute('href', 'https://vitrina.example');
+    await expect(page.locator('.navbar .navbar-secondary .locale-link')).toHaveAttribute('hreflang', 'en');
     await expect(page.locator('.navbar .colour-mode')).toBeVisible();
     await expect(page.locator('.navbar [role="search"] input')).toBeVisible();
     await expect(page.locator('header')).toHaveCount(1);
@@ -153,7 +169,10 @@ test.describe('API method page', () => {
     const endpoint = page.locator('.endpoint');
     await expect(endpoint).toHaveAttribute('aria-label', ui.endpoint);
     await expect(endpoint.locator('.method-badge')).toHaveText(op.method);
-    await expect(endpoint.locator('.endpoint-url')).toHaveText(op.url);
+    // Method and path first, the server under them; the button copies the full URL.
+    await expect(endpoint.locator('.endpoint-path')).toHaveText(op.path);
+    await expect(endpoint.locator('.endpoint-server')).toHaveText(op.url.slice(0, -op.path.length));
+    expect(op.url.endsWith(op.path)).toBe(true);
     await endpoint.getByRole('button', { name: ui.copyEndpoint }).click();
     expect(await clipboard(page)).toBe(op.url);
     await expect(page.locator('#api-parameters')).toHaveText(ui.parameters);
@@ -178,7 +197,7 @@ test.describe('API method page', () => {
     await page.locator('.pagination-link.next').click();
     await expect(page).toHaveURL(other);
     const op = site.page(other).operation!;
-    await expect(page.locator('.endpoint .endpoint-url')).toHaveText(op.url);
+    await expect(page.locator('.endpoint .endpoint-path')).toHaveText(op.path);
     await expect(page.locator('#api-status-codes + .table-scroll tbody tr')).toHaveCount(op.responses.length);
   });
 });
@@ -212,13 +231,68 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden();
   });
 
-  test('wide tables scroll sideways inside the page, which does not', async ({ page }) => {
+  test('a wide data table scrolls sideways in its own box, with a shadow at the edge that has more table', async ({ page }) => {
+    await page.goto('/docs/business/kpi/osa');
+    await hydrated(page);
+    const box = page.locator('.doc-body .table-data').first();
+    await box.scrollIntoViewIfNeeded();
+    expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The box's edges with the table hidden: only the hint is drawn there.
+    await box.evaluate((e) => (e.querySelector('table')!.style.visibility = 'hidden'));
+    const edges = async () => {
+      const b = (await box.boundingBox())!;
+      const strip = (x: number) => page.screenshot({ clip: { x, y: b.y + 4, width: 6, height: Math.min(40, b.height - 8) } });
+      return { left: await strip(b.x + 2), right: await strip(b.x + b.width - 8) };
+    };
+    const start = await edges();
+    await box.evaluate((e) => (e.scrollLeft = e.scrollWidth));
+    const end = await edges();
+    // At the start the right edge shows a shadow and the left one none; at the end the other way round.
+    expect(start.right.equals(end.right)).toBe(false);
+    expect(start.left.equals(end.left)).toBe(false);
+  });
+
+  test('API tables become cards: name, location and type on one line, the description under them', async ({ page, site }) => {
     await page.goto(API);
     await hydrated(page);
-    const scrollers = page.locator('.table-scroll');
-    const widths = await scrollers.evaluateAll((els) => els.map((e) => [e.scrollWidth, e.clientWidth]));
-    expect(widths.some(([scroll, client]) => scroll! > client!)).toBe(true);
+    const op = site.page(API).operation!;
+    const short = op.parameters.reduce((a, b) => (b.name.length < a.name.length ? b : a));
+    const card = page.locator('#api-parameters + .table-scroll tbody tr').filter({ has: page.getByText(short.name, { exact: true }) });
+    const box = async (selector: string) => (await card.locator(selector).boundingBox())!;
+    const name = await box('.api-field');
+    const type = await box('.api-type');
+    const description = await box('.api-description');
+    expect(Math.abs(name.y - type.y)).toBeLessThan(8);
+    expect(description.y).toBeGreaterThan(name.y + name.height - 1);
+    expect(description.width).toBeGreaterThan(PHONE.width - 80);
+    await expect(card.locator('.api-name')).toHaveText(short.name);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  test('a diagram shows its phone layout, turns dark with the site’s switch, and opens full size', async ({ page }) => {
+    await page.goto('/docs/business/visit_structure');
+    await hydrated(page);
+    const diagram = page.locator('.doc-body .diagram');
+    await diagram.scrollIntoViewIfNeeded();
+    const shown = diagram.locator('img:visible');
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toHaveAttribute('alt', /визит/);
+    await expect
+      .poll(() => shown.evaluate((i: HTMLImageElement) => i.currentSrc))
+      .toMatch(/\/img\/business\/visit_structure\.ru\.narrow\.svg/);
+    expect(await shown.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await lightness(shown)).toBeGreaterThan(0.7);
+    // The site's colour-mode switch, not only the system's preference, turns the diagram dark.
+    const html = page.locator('html');
+    for (let i = 0; i < 3 && (await html.getAttribute('data-theme')) !== 'dark'; i++) await page.locator('.navbar .colour-mode').click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(shown).toHaveCount(1);
+    await expect.poll(() => lightness(shown)).toBeLessThan(0.3);
+    await shown.click();
+    await expect(page).toHaveURL(/\/img\/business\/visit_structure\.ru\.svg#dark$/);
+    // On its own too, the drawing is dark: its style applies under the server's CSP.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('rect.bg')!).fill)).toBe('rgb(26, 29, 35)');
   });
 });
 

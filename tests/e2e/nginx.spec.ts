@@ -85,6 +85,16 @@ test.describe('nginx', () => {
     }
   });
 
+  test('a diagram opened on its own may apply its own style, and run or fetch nothing', async ({ request }) => {
+    const headers = (await request.get('/img/business/visit_structure.ru.svg')).headers();
+    expect(headers['content-type']).toContain('image/svg+xml');
+    const csp = headers['content-security-policy']!.split(/;\s*/);
+    expect(csp).toEqual(expect.arrayContaining(["default-src 'none'", "style-src 'unsafe-inline'", "frame-ancestors 'none'"]));
+    expect(csp.some((d) => d.startsWith('script-src'))).toBe(false);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control']).toBe('public, max-age=86400');
+  });
+
   test('the CSP allows the inline colour-mode script and the inline stylesheet by their hashes, and only them', async ({
     request,
     site,

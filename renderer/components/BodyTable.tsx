@@ -1,0 +1,52 @@
+/**
+ * A markdown table in its scroll box, laid out for its shape (see table-shape.ts): the box
+ * gets the layout as a class (content.css switches a reference table to cards below a width,
+ * a larger one for a wide table), and each body cell of a card table its column's name,
+ * shown above the value in the card.
+ */
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { HastComponentProps } from '../hast/draw-hast.ts';
+import { tableShape, type TableShape } from './table-shape.ts';
+
+type WithChildren = ReactElement<{ children?: ReactNode; className?: string }>;
+
+function labelCells(children: ReactNode, shape: TableShape): ReactNode {
+  return Children.map(children, (section) => {
+    if (!isValidElement(section) || section.type === 'thead') return section;
+    const rows = (section as WithChildren).props.children;
+    return cloneElement(
+      section as WithChildren,
+      undefined,
+      Children.map(rows, (row) => {
+        if (!isValidElement(row)) return row;
+        let column = 0;
+        return cloneElement(
+          row as WithChildren,
+          undefined,
+          Children.map((row as WithChildren).props.children, (cell) => {
+            if (!isValidElement(cell)) return cell;
+            const i = column++;
+            const { className } = (cell as WithChildren).props;
+            return cloneElement(
+              cell as WithChildren,
+              {
+                // Two columns read as a name and its text: the second needs no label.
+                'data-label': (shape.columns > 2 && shape.labels[i]) || undefined,
+                className: [className, shape.short[i] ? 'cell-short' : 'cell-long'].filter(Boolean).join(' '),
+              } as object,
+            );
+          }),
+        );
+      }),
+    );
+  });
+}
+
+export function BodyTable({ node, children, ...rest }: HastComponentProps) {
+  const shape = tableShape(node);
+  return (
+    <div className={`table-scroll table-${shape.layout}${shape.wide ? ' table-wide' : ''}`} tabIndex={0}>
+      <table {...rest}>{shape.layout === 'cards' ? labelCells(children, shape) : children}</table>
+    </div>
+  );
+}

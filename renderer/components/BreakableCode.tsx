@@ -1,0 +1,23 @@
+/**
+ * Inline code that wraps only where a reader expects it: <wbr> after the separators that
+ * code-breaks.ts chooses, so `not_authenticated` may continue on the next line after `not_`
+ * and `draft` never breaks. Used for the code spans of page bodies and of the API reference.
+ */
+import type { ReactNode } from 'react';
+import type { HastComponentProps } from '../hast/draw-hast.ts';
+import { codeBreaks } from '../shared/code-breaks.ts';
+
+/** The text with a <wbr> at every break opportunity. */
+export function breakable(text: string): ReactNode {
+  const pieces = codeBreaks(text);
+  if (pieces.length === 1) return text;
+  return pieces.flatMap((piece, i) => (i ? [<wbr key={i} />, piece] : [piece]));
+}
+
+/** `code` of a page body: inline code (text only) gets its break opportunities; code blocks stay as they are. */
+export function BodyCode({ node, children, ...rest }: HastComponentProps) {
+  const classes = Array.isArray(node.properties.className) ? node.properties.className.map(String) : [];
+  const inline = node.children.every((c) => c.type === 'text') && !classes.some((c) => c.startsWith('language-'));
+  if (!inline) return <code {...rest}>{children}</code>;
+  return <code {...rest}>{breakable(node.children.map((c) => (c.type === 'text' ? c.value : '')).join(''))}</code>;
+}

@@ -1,0 +1,157 @@
+/**
+ * What PageBody draws so that a body reads well on a phone: tables laid out for their shape,
+ * inline code with its break opportunities, diagrams with their narrow and dark variants.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { HastElement, HastNode, HastRoot } from '@vitrina-docs/schemas';
+import { PageBody } from './PageBody.tsx';
+import { tableShape } from './table-shape.ts';
+
+const el = (tagName: string, properties: HastElement['properties'] = {}, children: HastNode[] = []): HastElement => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+const text = (value: string): HastNode => ({ type: 'text', value });
+const row = (tag: 'th' | 'td', cells: string[]) =>
+  el(
+    'tr',
+    {},
+    cells.map((c) => el(tag, {}, [text(c)])),
+  );
+const table = (head: string[], rows: string[][]) =>
+  el('table', {}, [
+    el('thead', {}, [row('th', head)]),
+    el(
+      'tbody',
+      {},
+      rows.map((r) => row('td', r)),
+    ),
+  ]);
+const draw = (...children: HastNode[]) => renderToStaticMarkup(<PageBody body={{ type: 'root', children } as HastRoot} />);
+
+const STATUSES = table(
+  ['Статус', 'Код', 'Что вы можете сделать'],
+  [
+    ['Черновик', 'draft', 'Снимать и переснимать фото, выполнять задачи, завершить или отменить визит'],
+    ['Готов', 'done', 'Открыть результаты и указать причины отсутствия товаров'],
+  ],
+);
+const KPI = table(
+  ['Категория', 'SKU в матрице', 'Найдено на фото', 'OSA'],
+  [
+    ['Молочная продукция', '18', '16', '89 %'],
+    ['Напитки', '14', '12', '86 %'],
+  ],
+);
+const HTTP = table(
+  ['Статус', 'Что значит'],
+  [
+    ['401', 'Нет заголовка Authorization, он в неверном формате или ключ отозван'],
+    ['429', 'Больше 10 запросов в секунду с этим ключом; повторите через Retry-After секунд'],
+  ],
+);
+const SECTIONS = table(
+  ['Раздел', 'Что в нём'],
+  [
+    ['Фото', 'Миниатюры по сценам, число фото и индекс качества фото визита'],
+    ['Результаты', 'Кнопка появляется в статусе Готов, когда KPI посчитаны'],
+  ],
+);
+
+describe('tableShape', () => {
+  it('tells reference tables, data tables and keyed tables apart by their cells', () => {
+    expect(tableShape(STATUSES)).toMatchObject({
+      layout: 'cards',
+      columns: 3,
+      labels: ['Статус', 'Код', 'Что вы можете сделать'],
+      short: [true, true, false],
+    });
+    expect(tableShape(KPI)).toMatchObject({ layout: 'data', columns: 4 });
+    expect(tableShape(HTTP)).toMatchObject({ layout: 'keyed', columns: 2 });
+    expect(tableShape(SECTIONS)).toMatchObject({ layout: 'cards', columns: 2 });
+  });
+
+  it('calls a table wide when five columns or three of long text need more room', () => {
+    expect(tableShape(STATUSES).wide).toBe(false);
+    const long = 'a sentence that is much longer than a short cell';
+    expect(tableShape(table(['a', 'b', 'c', 'd'], [['key', long, long, long]])).wide).toBe(true);
+    expect(tableShape(table(['a', 'b', 'c', 'd', 'e'], [['key', 'x', 'y', 'z', long]])).wide).toBe(true);
+  });
+});
+
+describe('tables', () => {
+  it('gives a reference table of three columns cards whose cells carry their column’s name', () => {
+    const html = draw(STATUSES);
+    expect(html).toContain('<div class="table-scroll table-cards" tabindex="0">');
+    expect(html).toContain('<td data-label="Код" class="cell-short">draft</td>');
+    expect(html).toContain('<td data-label="Что вы можете сделать" class="cell-long">Снимать');
+    // The head stays for screen readers and wide screens.
+    expect(html).toContain('<thead><tr><th>Статус</th>');
+  });
+
+  it('labels no cell of a two-column reference table: a name and its text', () => {
+    const html = draw(SECTIONS);
+    expect(html).toContain('table-cards');
+    expect(html).not.toContain('data-label');
+  });
+
+  it('keeps data and keyed tables as tables', () => {
+    expect(draw(KPI)).toContain('<div class="table-scroll table-data" tabindex="0"><table><thead>');
+    expect(draw(HTTP)).toContain('<div class="table-scroll table-keyed" tabindex="0"><table><thead>');
+    expect(draw(KPI)).not.toContain('data-label');
+  });
+});
+
+describe('inline code', () => {
+  it('may wrap between the parts of a long name, never inside a short one', () => {
+    const html = draw(el('p', {}, [el('code', {}, [text('not_authenticated')]), text(' and '), el('code', {}, [text('draft')])]));
+    expect(html).toContain('<code>not_<wbr/>authenticated</code> and <code>draft</code>');
+  });
+
+  it('leaves code blocks as they are', () => {
+    const block = el('pre', {}, [
+      el('code', { className: ['language-bash'] }, [text('curl https://api.vitrina.example/api/v1.5/catalog/sku')]),
+    ]);
+    expect(draw(block)).toContain('<code class="language-bash">curl https://api.vitrina.example/api/v1.5/catalog/sku</code>');
+  });
+});
+
+describe('diagrams', () => {
+  const diagram = (properties: HastElement['properties']) =>
+    draw(el('p', {}, [el('img', { src: '/img/a.ru.svg', alt: 'Схема', width: 720, height: 300, loading: 'lazy', ...properties })]));
+
+  it('draws a light and a dark copy, each with its narrow variant for phones, in a link to the full drawing', () => {
+    const html = diagram({ dataNarrowSrc: '/img/a.ru.narrow.svg', dataNarrowWidth: 340, dataNarrowHeight: 600 });
+    expect(html).toContain(
+      '<p><span class="diagram">' +
+        '<a class="diagram-link diagram-light" href="/img/a.ru.svg"><picture>' +
+        '<source media="(max-width: 659px)" srcSet="/img/a.ru.narrow.svg" width="340" height="600"/>' +
+        '<img src="/img/a.ru.svg" alt="Схема" width="720" height="300" loading="lazy"/></picture></a>' +
+        '<a class="diagram-link diagram-dark" href="/img/a.ru.svg#dark"><picture>' +
+        '<source media="(max-width: 659px)" srcSet="/img/a.ru.narrow.svg#dark" width="340" height="600"/>' +
+        '<img src="/img/a.ru.svg#dark" alt="Схема" width="720" height="300" loading="lazy"/></picture></a>' +
+        '</span></p>',
+    );
+  });
+
+  it('draws no narrow variant whose address is unsafe, and other images as they are', () => {
+    expect(diagram({ dataNarrowSrc: 'javascript:alert(1)', dataNarrowWidth: 1, dataNarrowHeight: 1 })).not.toContain('<source');
+    const photo = draw(el('img', { src: 'https://cdn.example/shelf.svg', alt: 'Полка', loading: 'lazy' }));
+    expect(photo).toContain('<img src="https://cdn.example/shelf.svg" alt="Полка" loading="lazy"/>');
+    expect(photo).not.toContain('diagram');
+  });
+
+  it('takes its files from the docs site when drawn in another app', () => {
+    const body = {
+      type: 'root',
+      children: [el('img', { src: '/img/a.ru.svg', alt: 'Схема', dataNarrowSrc: '/img/a.ru.narrow.svg' })],
+    } as HastRoot;
+    const html = renderToStaticMarkup(<PageBody body={body} assetBase="https://docs.vitrina.example/" />);
+    expect(html).toContain('href="https://docs.vitrina.example/img/a.ru.svg#dark"');
+    expect(html).toContain('srcSet="https://docs.vitrina.example/img/a.ru.narrow.svg"');
+    expect(html).toContain('<img src="https://docs.vitrina.example/img/a.ru.svg" alt="Схема"/>');
+  });
+});
