@@ -10,9 +10,22 @@ import type {
   UiStrings,
 } from '@vitrina-docs/schemas';
 import { applyPipeline, encodeShard, type ShardSection } from '@vitrina-docs/search';
+import { MARKDOWN_LIMITS } from '../markdown/limits.ts';
 import type { CheckedSite } from '../pipeline/check.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { shortHash } from '../pipeline/assemble.ts';
+
+/**
+ * Text without the words longer than the limit (a base64 blob, a pasted hash): they are left out
+ * of the index. elasticlunr keeps a token as a chain of one object per character, so a long one
+ * would make the index deep and large for nothing a reader types.
+ */
+export function indexable(text: string): string {
+  return text.replace(LONG_TOKEN, ' ');
+}
+
+/** elasticlunr's tokenizer splits at white space and hyphens. */
+const LONG_TOKEN = new RegExp(`[^\\s-]{${MARKDOWN_LIMITS.wordLength + 1},}`, 'g');
 
 /** Indexed fields; the query boosts them (renderer/search/query.ts). */
 export const SEARCH_FIELDS = ['title', 'heading', 'text'] as const;
@@ -102,7 +115,12 @@ export function buildSearchShards(
     const docInfo = (index.documentStore as unknown as { docInfo: Record<string, Record<string, number>> }).docInfo;
     for (const s of sections) {
       const d = s.doc;
-      index.addDoc({ id: d.id, title: `${d.title} ${s.keywords}`.trim(), heading: d.heading, text: d.text });
+      index.addDoc({
+        id: d.id,
+        title: indexable(`${d.title} ${s.keywords}`.trim()),
+        heading: indexable(d.heading),
+        text: indexable(d.text),
+      });
       meta.push({ page: s.page, lengths: SEARCH_FIELDS.map((f) => docInfo[d.id]?.[f] ?? 0) });
     }
     const stockJson = JSON.stringify(index.toJSON());
