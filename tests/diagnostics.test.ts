@@ -63,6 +63,7 @@ describe('diagnostics on the failing fixture', () => {
       'h1-in-body',
       'unknown-fact',
       'duplicate-heading-id',
+      'unsafe-link',
     ])
       expect(codes, code).toContain(code);
   });

@@ -4,6 +4,7 @@ import { imageSize } from 'image-size';
 import type { Image, Root } from 'mdast';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
+import { unsafeUrlReason } from './remark-links.ts';
 import { report } from './report.ts';
 
 export interface ImageOptions {
@@ -30,7 +31,17 @@ function measure(file: string): { width: number; height: number } | null {
 export const remarkImages: Plugin<[ImageOptions?], Root> =
   (options = {}) =>
   (tree, file) => {
-    visit(tree, 'image', (node: Image) => {
+    visit(tree, 'image', (node: Image, index, parent) => {
+      const unsafe = unsafeUrlReason(node.url);
+      if (unsafe) {
+        report(file, node, 'unsafe-link', `image from ${unsafe}`);
+        if (parent && index !== undefined) {
+          parent.children.splice(index, 1);
+          return index;
+        }
+        node.url = '';
+        return;
+      }
       if (!node.alt || node.alt.trim() === '') {
         report(file, node, 'missing-alt', `image "${node.url}" has no alt text: ![what it shows](${node.url})`);
       }
