@@ -183,7 +183,9 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
       return { diagnostics: all, errors: e, warnings: all.length - e, timings, stats: null };
     }
 
-    for (const { from, to } of [{ from: content.staticDir, to: '.' }, ...copyClient]) out.copy(from, to);
+    // content/static: exactly the files it publishes (regular files; no links, no hidden files).
+    for (const path of content.staticFiles) out.copyFile(join(content.staticDir, path), path.slice(1));
+    for (const { from, to } of copyClient) out.copy(from, to);
     out.commit();
     lap('emit');
 

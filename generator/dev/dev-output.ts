@@ -136,7 +136,8 @@ export class DevOutput {
       if (file !== undefined) return text(file, CONTENT_TYPES[extname(path)] ?? 'text/plain');
     }
     const staticFile =
-      fileIn(this.site.staticDir, path) ?? (this.renderer && path.startsWith('/assets/') ? fileIn(this.renderer.clientDir, path) : null);
+      (this.site.staticFiles.has(path) ? fileIn(this.site.staticDir, path) : null) ??
+      (this.renderer && path.startsWith('/assets/') ? fileIn(this.renderer.clientDir, path) : null);
     if (staticFile)
       return { status: 200, type: CONTENT_TYPES[extname(staticFile)] ?? 'application/octet-stream', body: readFileSync(staticFile) };
 

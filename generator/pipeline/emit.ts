@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -42,6 +42,19 @@ export class StagedOutput {
   /** Copies a folder in; files the build wrote itself win over copied ones. */
   copy(from: string, to: string): void {
     if (existsSync(from)) cpSync(from, join(this.tmp, to), { recursive: true, force: false });
+  }
+
+  /** Copies one file in (the file itself, never a link); a file the build wrote itself wins. */
+  copyFile(from: string, rel: string): void {
+    const abs = join(this.tmp, rel);
+    if (existsSync(abs)) return;
+    const dir = dirname(abs);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    copyFileSync(from, abs);
+    this.count++;
   }
 
   /** Swaps the new output in for the old one. */
