@@ -135,7 +135,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     operations.set(page, { [page.locale]: operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
   }
   // Files go to a staging folder as they are made, and replace the output only if the build succeeds.
-  const out = new StagedOutput(options.outDir ?? join(root, 'dist'));
+  const out = new StagedOutput(options.outDir ?? join(root, 'dist'), join(root, '.cache', 'staging'));
   try {
     const openapi: Record<string, string> = {};
     for (const api of apis.values()) {
