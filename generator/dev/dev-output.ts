@@ -6,7 +6,7 @@ import { codeStylesheet } from '../markdown/remark-code-blocks.ts';
 import { publishedMarkdown } from '../publish/markdown-source.ts';
 import { publishFiles } from '../publish/publish-files.ts';
 import { buildSearchShards } from '../search/build-shards.ts';
-import { CONTENT_TYPES } from '../serve/static-server.ts';
+import { CONTENT_TYPES, decodePath } from '../serve/static-server.ts';
 import type { DevSite, SiteUpdate } from './dev-site.ts';
 import { devSearchFiles } from './dev-urls.ts';
 import { fallbackPage } from './fallback-page.ts';
@@ -74,7 +74,7 @@ export class DevOutput {
   }
 
   resolve(rawPath: string): DevResponse {
-    const path = decodeURIComponent(rawPath);
+    const path = decodePath(rawPath) ?? rawPath;
     const manifest = this.site.manifest;
     const text = (body: string, type: string, status = 200): DevResponse => ({ status, type, body });
     if (!manifest) {
