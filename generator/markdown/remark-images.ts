@@ -12,6 +12,15 @@ export interface ImageOptions {
   staticDir?: string;
 }
 
+/** A path decoded (`%20` → space), or as written when it does not decode (then no file has its name). */
+function decodedPath(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
 const sizeCache = new Map<string, { width: number; height: number } | null>();
 
 function measure(file: string): { width: number; height: number } | null {
@@ -47,7 +56,7 @@ export const remarkImages: Plugin<[ImageOptions?], Root> =
       }
       const props: Record<string, string | number> = { loading: 'lazy', decoding: 'async' };
       if (node.url.startsWith('/') && options.staticDir) {
-        const size = measure(join(options.staticDir, decodeURI(node.url)));
+        const size = measure(join(options.staticDir, decodedPath(node.url)));
         if (!size) {
           report(file, node, 'missing-image', `image "${node.url}" is not in content/static (or has no width and height)`);
         } else {

@@ -104,6 +104,23 @@ const denseMarkup = fc
     fc.integer({ min: 10, max: 20_000 }),
   )
   .map(([unit, n]) => unit.repeat(n));
+const linkTarget = fc.string({
+  unit: fc.constantFrom('%', 'a', 'é', '0', 'F', '.', '/', '#', '?', ' ', '\\', ':', '(', ')', '<', '>'),
+  maxLength: 40,
+});
+const links = fc
+  .array(fc.tuple(fc.constantFrom('[a](', '![i](', '<', '[r]: ', '[a](./', '[a](/docs/', '[a](#'), linkTarget), {
+    minLength: 1,
+    maxLength: 30,
+  })
+  .map((parts) =>
+    parts
+      .map(
+        ([open, target]) =>
+          `${open}${target}${open === '<' ? '>' : open.endsWith('(') || open.endsWith('/') || open.endsWith('#') ? ')' : ''}`,
+      )
+      .join('\n\n'),
+  );
 const randomBytes = fc.uint8Array({ maxLength: 4000 }).map((bytes) => Buffer.from(bytes).toString('utf8'));
 const randomText = fc.string({ unit: 'binary', maxLength: 2000 });
 const specExample = fc.constantFrom(...spec);
@@ -115,7 +132,7 @@ const mutated = fc
     const cut = j % (b.length + 1);
     return `${a.slice(0, at)}${noise}${b.slice(cut)}${a.slice(at).repeat(times % 7)}${b.slice(0, cut).repeat(times)}`;
   });
-const anyInput = fc.oneof(nesting, nestedLines, longToken, table, denseMarkup, randomBytes, randomText, mutated);
+const anyInput = fc.oneof(nesting, nestedLines, longToken, table, denseMarkup, links, randomBytes, randomText, mutated);
 
 // ---------------------------------------------------------------- tests
 
@@ -139,7 +156,7 @@ describe('fuzz: compileMarkdown', () => {
 describe('fuzz: validate', () => {
   const fixture = copyFixture('site-ok');
   afterAll(() => fixture.cleanup());
-  const bodies = fc.sample(fc.oneof(anyInput, mutated, specExample), { numRuns: 24, seed: SEED });
+  const bodies = fc.sample(fc.oneof(anyInput, links, mutated, specExample), { numRuns: 24, seed: SEED });
   let result: Awaited<ReturnType<typeof runPipeline>>;
   beforeAll(async () => {
     bodies.forEach((body, i) => {

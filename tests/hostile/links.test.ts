@@ -1,6 +1,9 @@
 /** Link schemes: only http, https, mailto, tel and site paths reach a page; the rest is an error with its place. */
-import { describe, expect, it } from 'vitest';
-import { compileMarkdown, sortDiagnostics } from '@vitrina-docs/generator';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileMarkdown, runPipeline, sortDiagnostics } from '@vitrina-docs/generator';
+import { copyFixture } from '../helpers/project.ts';
 
 describe('unsafe link schemes', () => {
   const source = [
@@ -35,5 +38,24 @@ describe('unsafe link schemes', () => {
     // The links' text stays, as text.
     expect(json).toContain('"value":"a"');
     expect(json).toContain('"value":"javascript:alert(2)"');
+  });
+});
+
+describe('links that do not decode', () => {
+  const fixture = copyFixture('site-ok');
+  afterAll(() => fixture.cleanup());
+
+  it('are broken links, anchors and images at their place, not a crash of the page or the run', async () => {
+    const page = join(fixture.root, 'content/docs/support/index.ru.md');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\n[a](#%zz) [b](./x%zz.md) ![c](/img/%zz.svg) [d](/docs/support#%E0%A4%A)\n`);
+    const { diagnostics } = await runPipeline({ root: fixture.root, mode: 'validate', cache: false });
+    const line = readFileSync(page, 'utf8').split('\n').length - 1;
+    const here = diagnostics.filter((d) => d.file === 'content/docs/support/index.ru.md' && d.severity === 'error');
+    expect(here.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
+      `${line}:1 broken-anchor`,
+      `${line}:11 broken-link`,
+      `${line}:26 missing-image`,
+      `${line}:45 broken-anchor`,
+    ]);
   });
 });
