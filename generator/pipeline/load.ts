@@ -124,7 +124,14 @@ function readYaml(abs: string, root: string, diagnostics: Diagnostics): YamlSour
     reportLink(root, abs, diagnostics, 'configuration files');
     return null;
   }
-  return parseYamlLazily(readText(abs, file, diagnostics), file, diagnostics);
+  let text: string;
+  try {
+    text = readText(abs, file, diagnostics);
+  } catch (e) {
+    diagnostics.error(file, 1, 1, 'unreadable-file', `the file cannot be read: ${(e as Error).message}`);
+    return null;
+  }
+  return parseYamlLazily(text, file, diagnostics);
 }
 
 /** Reads one page file: frontmatter split off with gray-matter, parsed with positions. */
