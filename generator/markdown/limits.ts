@@ -51,6 +51,17 @@ function columnsOf(whitespace: string): number {
   return cols;
 }
 
+/** A page file of this many bytes is too large (checked before it is read, frontmatter included). */
+export function checkPageBytes(bytes: number): LimitFinding | null {
+  if (bytes <= MARKDOWN_LIMITS.pageBytes) return null;
+  return {
+    line: 1,
+    column: 1,
+    code: 'page-too-large',
+    message: `the page has ${n(Math.ceil(bytes / 1024))} KB of markdown: at most ${n(MARKDOWN_LIMITS.pageBytes / 1024)} KB; split it into several pages`,
+  };
+}
+
 /**
  * One linear pass over the source: the first limit it breaks, or null. Its estimates err on the
  * side of counting more (a line's nesting from its marks and indentation, a table's cells from its
@@ -58,14 +69,8 @@ function columnsOf(whitespace: string): number {
  */
 export function checkSourceLimits(source: string): LimitFinding | null {
   const L = MARKDOWN_LIMITS;
-  const bytes = Buffer.byteLength(source, 'utf8');
-  if (bytes > L.pageBytes)
-    return {
-      line: 1,
-      column: 1,
-      code: 'page-too-large',
-      message: `the page has ${n(Math.ceil(bytes / 1024))} KB of markdown: at most ${n(L.pageBytes / 1024)} KB; split it into several pages`,
-    };
+  const tooLarge = checkPageBytes(Buffer.byteLength(source, 'utf8'));
+  if (tooLarge) return tooLarge;
   const lines = source.split('\n');
   let fence: string | null = null;
   let directives = 0;

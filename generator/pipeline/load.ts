@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import matter from 'gray-matter';
 import type { Diagnostics } from '../diagnostics.ts';
+import { checkPageBytes } from '../markdown/limits.ts';
 import { routeOfFile, type SourceRoute } from '../routes.ts';
 import { parseYamlLazily, type YamlSource } from '../yaml-source.ts';
 
@@ -36,7 +37,7 @@ export interface LoadedContent {
   openapiFiles: Map<string, string>;
   /** Files under content/static, as site paths (`/img/x.svg`). */
   staticFiles: Set<string>;
-  /** Pages that exist but are not read (symbolic links), as `key\tlocale`: their translation is not "missing". */
+  /** Pages that exist but are not read (symbolic links, pages past the size limit), as `key\tlocale`: their translation is not "missing". */
   refusedPages: Set<string>;
   /** content/routes.tsv: route → kind, with the line it is on. */
   inventory: Map<string, { sidebar: string; kind: string; line: number }> | null;
@@ -244,6 +245,14 @@ export function loadContent(root: string, diagnostics: Diagnostics, contentDirNa
         'invalid-file-name',
         `"${rel}": only .md pages and _category.yaml files belong in ${rel.split('/')[0]}/ (images go in content/static)`,
       );
+      continue;
+    }
+    // A page past the size limit is not read at all (its frontmatter could be any size too).
+    const tooLarge = checkPageBytes(statSync(abs).size);
+    if (tooLarge) {
+      const route = routeOfFile(rel);
+      if (route.ok) refused.add(`${route.route.key}\t${route.route.locale}`);
+      diagnostics.add({ file: relative(root, abs).split(sep).join('/'), ...tooLarge });
       continue;
     }
     const page = loadPage(root, contentDir, abs, diagnostics);
