@@ -69,6 +69,7 @@ describe('diagnostics on the failing fixture', () => {
       'duplicate-heading-id',
       'unknown-endpoint',
       'example-unknown-schema',
+      'unsafe-link',
     ])
       expect(codes, code).toContain(code);
   });

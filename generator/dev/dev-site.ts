@@ -160,6 +160,11 @@ export class DevSite {
     return this.apis.get(version)?.text ?? null;
   }
 
+  /** The files content/static publishes, as site paths (regular files only, no hidden ones). */
+  get staticFiles(): ReadonlySet<string> {
+    return this.content.staticFiles;
+  }
+
   get staticDir(): string {
     return this.content.staticDir;
   }

@@ -3,7 +3,15 @@ import type { Position } from 'unist';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
 import { LOCALES, type LocaleCode } from '@vitrina-docs/schemas';
-import { canonicalPath, isExternalHref, splitHash, withLocale } from '@vitrina-docs/schemas/paths';
+import {
+  canonicalPath,
+  isExternalHref,
+  isProtocolRelative,
+  SAFE_URL_SCHEMES,
+  splitHash,
+  urlScheme,
+  withLocale,
+} from '@vitrina-docs/schemas/paths';
 import { report } from './report.ts';
 
 /** An internal link found on a page, kept for the anchor check of the link stage. */
@@ -24,6 +32,19 @@ export interface LinkOptions {
   hasFile?: (path: string) => boolean;
 }
 
+/**
+ * Why a URL may not be used in a page, or null: only http, https, mailto and tel links and site
+ * paths pass. The scheme is read as a browser reads it (`JaVa\tScRiPt:`; entities such as
+ * `jav&#x61;script:` are decoded by the parser before this).
+ */
+export function unsafeUrlReason(url: string): string | null {
+  const scheme = urlScheme(url);
+  if (scheme !== null && !SAFE_URL_SCHEMES.includes(scheme))
+    return `a "${scheme}:" URL: only http, https, mailto and tel links and site paths are allowed`;
+  if (scheme === null && isProtocolRelative(url)) return `"${url.slice(0, 60)}" without a scheme: write it with https:`;
+  return null;
+}
+
 const LOCALE_PREFIX = new RegExp(`^/(${LOCALES.join('|')})(/|$)`);
 
 /**
@@ -36,12 +57,23 @@ export const remarkLinks: Plugin<[LinkOptions?], Root> =
   (tree, file) => {
     const locale = options.locale ?? 'ru';
     const links: CollectedLink[] = [];
-    visit(tree, (node) => {
+    visit(tree, (node, index, parent) => {
       if (node.type !== 'link' && node.type !== 'definition') return;
       const n = node as Link | Definition;
       const url = n.url;
       if (url === '') {
         report(file, n, 'broken-link', 'empty link');
+        return;
+      }
+      const unsafe = unsafeUrlReason(url);
+      if (unsafe) {
+        report(file, n, 'unsafe-link', `link to ${unsafe}`);
+        // The URL goes no further: a link keeps its text, a definition goes (its references stay text).
+        if (parent && index !== undefined) {
+          parent.children.splice(index, 1, ...(n.type === 'link' ? n.children : []));
+          return index;
+        }
+        n.url = '';
         return;
       }
       if (isExternalHref(url)) {

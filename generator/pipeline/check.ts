@@ -19,6 +19,7 @@ import {
 import type { Diagnostics } from '../diagnostics.ts';
 import { checkWithSchema, positionOf } from '../yaml-source.ts';
 import { checkSynonyms } from '../search/synonyms.ts';
+import { checkStaticSvgs } from './check-svg.ts';
 import type { LoadedContent, SourcePage } from './load.ts';
 
 /** A page whose file name and frontmatter passed the checks. */
@@ -95,6 +96,7 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
   const site = content.site ? checkWithSchema(content.site, SiteConfigSchema, diagnostics, 'site-config-invalid', 'site.yaml') : null;
   const facts = (content.facts ? checkWithSchema(content.facts, FactsSchema, diagnostics, 'facts-invalid', 'facts.yaml') : null) ?? {};
   const ui = checkI18n(content, diagnostics);
+  checkStaticSvgs(content, diagnostics);
 
   const categories = new Map<string, Category>();
   for (const [folder, src] of content.categories) {
@@ -186,7 +188,7 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
   }
   for (const [, m] of filesByKey) {
     for (const locale of LOCALES) {
-      if (m.has(locale)) continue;
+      if (m.has(locale) || content.refusedPages.has(`${[...m.values()][0]!.route.key}\t${locale}`)) continue;
       const other = [...m.values()][0]!;
       const expected = other.file.replace(new RegExp(`\\.${other.route.locale}\\.md$`), `.${locale}.md`);
       diagnostics.error(other.file, 1, 1, 'missing-translation', `no ${locale} translation: expected ${expected}`);

@@ -2,6 +2,15 @@ import { withLocale } from '@vitrina-docs/schemas/paths';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { TransformedPage } from './transform.ts';
 
+/** A URL fragment decoded (`%D0%B0` → `а`), or as written when it does not decode. */
+function decodedHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
+}
+
 /**
  * Stage 4: every internal link leads to a route, and every `#anchor` to a heading id of its
  * target page in the linking page's locale. `all` holds the pages whose ids are known (for a
@@ -26,7 +35,7 @@ export function checkLinks(
       const target = link.key === null ? page : byPath.get(withLocale(link.key, page.locale));
       if (!target) continue; // home, search, blog lists: no heading ids to check
       const ids = target === page ? own : new Set(target.compiled.headingIds);
-      if (!ids.has(decodeURIComponent(link.hash))) {
+      if (!ids.has(decodedHash(link.hash))) {
         diagnostics.error(
           page.src.file,
           pos?.line ?? 1,

@@ -1,7 +1,9 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
+import { allowedHosts, refuseRequest } from './request-guard.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** Content types by file extension. */
 export const CONTENT_TYPES: Record<string, string> = {
@@ -25,37 +27,69 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/** The decoded path of a request, or null when it does not decode. */
+export function decodePath(urlPath: string): string | null {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+}
+
+/** True when `file` is inside `dir` once links are resolved (no link leads out of the served folder). */
+function inside(dir: string, file: string): boolean {
+  try {
+    const root = realpathSync(dir);
+    const real = realpathSync(file);
+    return real === root || real.startsWith(root + sep);
+  } catch {
+    return false;
+  }
+}
+
 /** Resolves a request path to a file of `dir` the way the nginx configuration does. */
 export function resolveStatic(dir: string, urlPath: string): { file: string; status: number } | { redirect: string } {
-  let path = decodeURIComponent(urlPath);
+  let path = decodePath(urlPath) ?? '/';
   const clean = canonicalPath(path);
   if (/\/index(\.html)?$/.test(path)) return { redirect: clean };
   if (path.length > 1 && path.endsWith('/')) return { redirect: clean };
   path = normalize(path).replace(/^(\.\.[/\\])+/, '');
+  const notFound = { file: join(dir, '404.html'), status: 404 };
   const direct = join(dir, path);
-  if (existsSync(direct) && statSync(direct).isFile()) return { file: direct, status: 200 };
+  if (existsSync(direct) && statSync(direct).isFile()) return inside(dir, direct) ? { file: direct, status: 200 } : notFound;
   const asDir = join(dir, path, 'index.html');
-  if (existsSync(asDir)) return { file: asDir, status: 200 };
-  return { file: join(dir, '404.html'), status: 404 };
+  if (existsSync(asDir)) return inside(dir, asDir) ? { file: asDir, status: 200 } : notFound;
+  return notFound;
 }
 
-/** A small static server for `preview` and the dev server: clean URLs, redirects, 404.html. */
+/**
+ * A small static server for `preview`: clean URLs, redirects, 404.html, the production security
+ * headers; it refuses other hosts' requests, hidden files and links out of the folder.
+ */
 export function startStaticServer(opts: { dir: string; host?: string; port?: number }): Promise<StaticServer> {
+  const hosts = allowedHosts(opts.host ?? '127.0.0.1');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = decodePath(url.pathname);
+    if (path === null) {
+      res.writeHead(400, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('400: the path does not decode\n');
+      return;
+    }
+    if (refuseRequest(req, res, hosts, path)) return;
     const r = resolveStatic(opts.dir, url.pathname);
     if ('redirect' in r) {
-      res.writeHead(301, { location: r.redirect + url.search });
+      res.writeHead(301, { ...SECURITY_HEADERS, location: r.redirect + url.search });
       res.end();
       return;
     }
     if (!existsSync(r.file)) {
-      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.writeHead(404, { ...SECURITY_HEADERS, 'content-type': 'text/plain' });
       res.end('not found');
       return;
     }
     const hashed = /\/assets\/|\.[0-9a-f]{10}\.(json|css)$/.test(r.file);
     res.writeHead(r.status, {
+      ...SECURITY_HEADERS,
       'content-type': CONTENT_TYPES[extname(r.file)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     });

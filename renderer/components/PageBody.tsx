@@ -48,7 +48,7 @@ function Anchor({ node: _node, href, children, ...rest }: HastComponentProps) {
     if (!isSafeUrl(to)) return <a {...rest}>{children}</a>;
   }
   return (
-    <Link href={to} prefetch="visible" {...rest}>
+    <Link href={to} prefetch={isRouteHref(to) ? 'visible' : undefined} {...rest}>
       {children}
     </Link>
   );
