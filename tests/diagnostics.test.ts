@@ -6,14 +6,15 @@ import type { Diagnostic } from '@vitrina-docs/schemas';
 import { ROOT, copyFixture, runCli } from './helpers/project.ts';
 
 // One fixture per check of the content contract, each at a known file and line
-// (tests/fixtures/site-bad/expected.tsv).
-const expected = readFileSync(join(ROOT, 'tests/fixtures/site-bad/expected.tsv'), 'utf8')
+// (tests/fixtures/site-bad/expected.tsv), some with a part of the message they must have.
+const rows = readFileSync(join(ROOT, 'tests/fixtures/site-bad/expected.tsv'), 'utf8')
   .split('\n')
   .filter((l) => l && !l.startsWith('#'))
   .map((l) => {
-    const [file, line, code] = l.split('\t');
-    return `content/${file}:${line} ${code}`;
+    const [file, line, code, message] = l.split('\t');
+    return { key: `content/${file}:${line} ${code}`, message };
   });
+const expected = rows.map((r) => r.key);
 
 describe('diagnostics on the failing fixture', () => {
   const fixture = copyFixture('site-bad');
@@ -65,6 +66,23 @@ describe('diagnostics on the failing fixture', () => {
       'duplicate-heading-id',
     ])
       expect(codes, code).toContain(code);
+  });
+
+  it.each(rows.filter((r) => r.message))('says what was meant: %s', ({ key, message }) => {
+    const found = diagnostics.filter((d) => `${d.file}:${d.line} ${d.code}` === key).map((d) => d.message);
+    expect(
+      found.some((m) => m.includes(message!)),
+      `${key}: ${JSON.stringify(found)}`,
+    ).toBe(true);
+  });
+
+  it('runs every check on a file whose frontmatter has an error, and reports a missing key at the frontmatter block', () => {
+    const typos = diagnostics.filter((d) => d.file === 'content/docs/support/typos.ru.md' && d.severity === 'error');
+    expect(typos.map((d) => d.code)).toEqual(
+      expect.arrayContaining(['frontmatter-invalid', 'broken-link', 'broken-anchor', 'unknown-directive', 'unknown-fact', 'missing-image']),
+    );
+    const missing = diagnostics.find((d) => d.file === 'content/docs/support/typos.en.md' && d.code === 'frontmatter-invalid');
+    expect(missing).toMatchObject({ line: 1, column: 1 });
   });
 
   it('names the key, the value found and what was expected', () => {

@@ -218,8 +218,9 @@ export class DevSite {
     for (const file of this.served.keys()) if (!present.has(file)) this.served.delete(file);
     const heldBack: string[] = [];
     for (const p of this.pages) {
-      if (!errors.has(p.src.file) || !this.served.has(p.src.file)) this.served.set(p.src.file, p);
-      else heldBack.push(p.path);
+      // A page whose frontmatter has errors is checked, never served (it has no title to show).
+      if (p.frontmatterValid && (!errors.has(p.src.file) || !this.served.has(p.src.file))) this.served.set(p.src.file, p);
+      else if (this.served.has(p.src.file)) heldBack.push(p.path);
     }
     if (this.checked.site && this.checked.ui.ru && this.checked.ui.en) this.assemble();
 

@@ -124,7 +124,7 @@ export async function compilePage(source: string, options: CompileOptions = {}):
     .use(remarkAdmonitions)
     .use(remarkHeadingIds, { tocMaxLevel: options.tocMaxLevel })
     .use(remarkLinks, options)
-    .use(remarkImages, { staticDir: options.staticDir })
+    .use(remarkImages, { staticDir: options.staticDir, files: options.files })
     .use(remarkCodeBlocks, { highlighter: options.highlighter });
   const mdast = processor.parse(file);
   const transformed = (await processor.run(mdast, file)) as Root;

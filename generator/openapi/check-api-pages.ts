@@ -3,6 +3,7 @@ import type * as Ajv2020Module from 'ajv/dist/2020.js';
 import { createRequire } from 'node:module';
 import type { Diagnostics } from '../diagnostics.ts';
 import { sha, type BuildCache } from '../pipeline/page-cache.ts';
+import { didYouMean } from '../suggest.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import type { OpenApiDescription, ResolvedOperation } from './load-openapi.ts';
 import { responseSchema } from './operation-view.ts';
@@ -67,13 +68,12 @@ export function checkApiPages(
     }
     const op = api.operations.get(opId);
     if (!op) {
-      const near = [...api.operations.keys()].filter((k) => k.includes(opId) || opId.includes(k)).slice(0, 3);
       diagnostics.error(
         page.src.file,
         fmLine,
         1,
         'unknown-operation',
-        `operation "${opId}" is not in ${api.file}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
+        `operation "${opId}" is not in ${api.file}${didYouMean(opId, api.operations.keys())}`,
       );
       continue;
     }

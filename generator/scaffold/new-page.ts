@@ -9,6 +9,7 @@ import { routeOfFile } from '../routes.ts';
 import { withTranslationMark } from '../translations/mark.ts';
 import { translationHash } from '../translations/source-hash.ts';
 import { curlExample, responseExample } from './api-example.ts';
+import { didYouMean } from '../suggest.ts';
 import { addToInventory } from './inventory.ts';
 import { PAGE_TYPES, pageTemplate, type PageType, type TemplateInput } from './templates.ts';
 
@@ -126,7 +127,10 @@ async function apiInput(
     : '';
   if (!operation) throw new ScaffoldError(`an API method page needs --operation <operationId>${hint}`);
   const op = api.operations.get(operation);
-  if (!op) throw new ScaffoldError(`operation "${operation}" is not in ${file}${hint}`);
+  if (!op) {
+    const near = didYouMean(operation, api.operations.keys());
+    throw new ScaffoldError(`operation "${operation}" is not in ${file}${near || hint}`);
+  }
   const existing = used.get(operation);
   if (existing) throw new ScaffoldError(`operation "${operation}" already has a page: ${existing}`);
   const o = op.operation as Record<string, unknown>;
