@@ -126,7 +126,9 @@ export function createProgram(): Command {
 
   program
     .command('translations')
-    .description('List the en pages whose ru source changed since they were marked (or never marked); --mark records them as in step')
+    .description(
+      'List the en pages whose ru source changed since they were marked, with what changed there (or never marked); --mark records them as in step',
+    )
     .argument('[files...]', 'only these pages (either side of a pair)')
     .option('--mark', 'write translation_of (the hash of the ru body) into the en pages')
     .addOption(new Option('--format <format>', 'the list as text or json').choices(['text', 'json']).default('text'))
@@ -138,6 +140,7 @@ export function createProgram(): Command {
         files: files.map((f) => relative(root, resolve(f)).split(sep).join('/')),
         mark: Boolean(opts.mark),
         format: opts.format,
+        colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
       });
       process.stdout.write(out.stdout);
       process.stderr.write(out.stderr);
@@ -146,29 +149,54 @@ export function createProgram(): Command {
 
   program
     .command('new')
-    .description('Create a ru+en docs page pair from the template of a page type, and list its route in content/routes.tsv')
+    .description(
+      'Create a ru+en docs page pair from the template of a page type, list its route in content/routes.tsv and say what to fill in (asks for the titles in a terminal)',
+    )
     .argument('<route>', 'the new route, e.g. /docs/portal/reports')
     .addOption(
       new Option('--type <type>', 'page type (default: from the route)').choices(['how-to', 'concept', 'api-method', 'release-notes']),
     )
-    .option('--title <title>', 'title of the ru page (and of the en page unless --title-en)')
+    .option('--title <title>', 'title of the ru page')
     .option('--title-en <title>', 'title of the en page')
+    .option('--position <n>', 'sidebar_position of both pages (default: after the last entry of the folder)')
     .option('--operation <operationId>', 'API method pages: the operation in content/api/<version>.yaml')
     .action(
       async (
         route: string,
-        opts: { type?: 'how-to' | 'concept' | 'api-method' | 'release-notes'; title?: string; titleEn?: string; operation?: string },
+        opts: {
+          type?: 'how-to' | 'concept' | 'api-method' | 'release-notes';
+          title?: string;
+          titleEn?: string;
+          position?: string;
+          operation?: string;
+        },
       ) => {
         const { createPagePair, ScaffoldError } = await import('./scaffold/new-page.ts');
+        const { askTitle } = await import('./scaffold/ask-title.ts');
         try {
-          const r = await createPagePair({ root: rootOf(), route, ...opts });
+          const position = opts.position === undefined ? undefined : Number(opts.position);
+          if (position !== undefined && !Number.isFinite(position))
+            throw new ScaffoldError(`--position "${opts.position}" is not a number`);
+          const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+          const r = await createPagePair({
+            root: rootOf(),
+            route,
+            ...opts,
+            position,
+            ask: interactive ? askTitle : undefined,
+          });
           const lines = [
-            `created ${r.route} (${r.type})`,
+            `created ${r.route} (${r.type}${r.position === null ? '' : `, sidebar_position ${r.position}`})`,
             ...r.pages.map((f) => `  ${f}`),
-            ...r.categories.map((f) => `  ${f}  (new folder: set its labels and position)`),
+            ...r.categories.map((f) => `  ${f}  (new folder: set its labels in both languages, and its position)`),
             `  content/routes.tsv  + ${r.inventoryLine.replace(/\t/g, '  ')}`,
+            "fill in (validate reports the template's instructions as errors until they are replaced):",
           ];
-          lines.push(`write the pages, then check them: vitrina-docs validate ${r.pages.join(' ')}`);
+          for (const f of r.fillIn) {
+            lines.push(`  ${f.file}`);
+            for (const part of f.parts) lines.push(`    line ${String(part.line).padEnd(4)} ${part.what}`);
+          }
+          lines.push(`then check them: npx vitrina-docs validate ${r.pages.join(' ')}`);
           process.stderr.write(`${lines.join('\n')}\n`);
         } catch (e) {
           if (!(e instanceof ScaffoldError)) throw e;

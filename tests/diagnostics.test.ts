@@ -64,6 +64,7 @@ describe('diagnostics on the failing fixture', () => {
       'h1-in-body',
       'unknown-fact',
       'duplicate-heading-id',
+      'template-text',
     ])
       expect(codes, code).toContain(code);
   });

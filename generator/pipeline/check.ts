@@ -17,6 +17,7 @@ import {
   type UiStrings,
 } from '@vitrina-docs/schemas';
 import type { Diagnostics } from '../diagnostics.ts';
+import { findTemplateText, quoteFragment } from '../scaffold/template-text.ts';
 import { closestNames, didYouMean } from '../suggest.ts';
 import { checkWithSchema, positionOf } from '../yaml-source.ts';
 import type { LoadedContent, SourcePage } from './load.ts';
@@ -138,6 +139,17 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
       ? (checkWithSchema(src.frontmatter, schema, diagnostics, 'frontmatter-invalid', 'frontmatter') as Page['fm'] | null)
       : null;
     const fm = checkedFm ?? validKeys(schema, src.frontmatter?.data);
+    const template = typeof fm.description === 'string' ? findTemplateText(fm.description) : null;
+    if (template && src.frontmatter) {
+      const pos = positionOf(src.frontmatter, ['description']);
+      diagnostics.error(
+        src.file,
+        pos.line,
+        pos.column,
+        'template-text',
+        `the description is still the template's (${quoteFragment(template)}): say in one or two sentences what this page helps the reader do`,
+      );
+    }
     let sidebar: SidebarId | null = null;
     let version: string | null = null;
     if (r.kind === 'doc') {
