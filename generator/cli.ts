@@ -11,10 +11,16 @@ function printDiagnostics(diagnostics: Diagnostic[], format: string, strict: boo
   if (format === 'json') {
     process.stdout.write(`${JSON.stringify({ diagnostics, errors: failing, warnings: diagnostics.length - failing }, null, 2)}\n`);
   } else if (diagnostics.length) {
-    process.stderr.write(`${formatDiagnostics(diagnostics)}\n${summarise(diagnostics)}\n`);
+    process.stderr.write(`${formatDiagnostics(diagnostics)}\n`);
   }
   return failing > 0 ? EXIT.content : EXIT.ok;
 }
+
+const stagesOf = (timings: Record<string, number>) =>
+  Object.entries(timings)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -33,17 +39,17 @@ export function createProgram(): Command {
     .argument('[files...]', 'check only these files (and the pages that link to them)')
     .addOption(format())
     .option('--strict', 'treat warnings as errors')
-    .action(async (files: string[], opts: { format: string; strict?: boolean }) => {
+    .option('--verbose', 'also print the time of each stage')
+    .action(async (files: string[], opts: { format: string; strict?: boolean; verbose?: boolean }) => {
       const { runPipeline } = await import('./build.ts');
       const started = performance.now();
       const root = rootOf();
       const result = await runPipeline({ root, mode: 'validate', files: files.map((f) => resolve(f).slice(root.length + 1)) });
       const code = printDiagnostics(result.diagnostics, opts.format, Boolean(opts.strict));
       if (opts.format === 'text') {
-        const stages = Object.entries(result.timings)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ');
-        process.stderr.write(`validated in ${Math.round(performance.now() - started)} ms (${stages})\n`);
+        const ms = Math.round(performance.now() - started);
+        process.stderr.write(`validated in ${ms} ms: ${summarise(result.diagnostics)}\n`);
+        if (opts.verbose) process.stderr.write(`  stages (ms): ${stagesOf(result.timings)}\n`);
       }
       process.exitCode = code;
     });
@@ -53,44 +59,59 @@ export function createProgram(): Command {
     .description('Check the content and write the site to dist/ (swapped in only when the whole build succeeds)')
     .option('-o, --out <dir>', 'output folder', 'dist')
     .option('--no-prerender', 'write data only, no HTML')
+    .option('--verbose', 'also print the time of each stage, the sizes of the manifest, pages and search shards, and the budgets')
     .addOption(format())
-    .action(async (opts: { out: string; prerender: boolean; format: string }) => {
+    .action(async (opts: { out: string; prerender: boolean; format: string; verbose?: boolean }) => {
       const { runPipeline } = await import('./build.ts');
       const started = performance.now();
       const root = rootOf();
       const result = await runPipeline({ root, mode: 'build', outDir: resolve(root, opts.out), prerender: opts.prerender });
       const code = printDiagnostics(result.diagnostics, opts.format, false);
-      if (result.stats && opts.format === 'text') {
-        const s = result.stats;
+      if (opts.format !== 'text') {
+        process.exitCode = code;
+        return;
+      }
+      const counts = summarise(result.diagnostics);
+      const s = result.stats;
+      if (!s) {
+        process.stderr.write(`build failed (${counts}): ${opts.out}/ was left as it was\n`);
+        process.exitCode = code === EXIT.ok ? EXIT.content : code;
+        return;
+      }
+      const ms = performance.now() - started;
+      process.stderr.write(`built ${s.pages} pages (${s.routes} routes) into ${opts.out}/ in ${seconds(ms)}: ${counts}\n`);
+      if (opts.verbose) {
         const lines = [
-          `built ${s.pages} pages, ${s.routes} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms`,
           `  manifest.json       ${kb(s.bytes.manifest)}`,
           `  largest page JSON   ${kb(s.bytes.largestPage.bytes)}  ${s.bytes.largestPage.url}`,
           ...Object.entries(s.bytes.shards).map(([p, b]) => `  ${p.padEnd(48)} ${kb(b)}`),
-          `  stages (ms)         ${Object.entries(s.timings)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(', ')}`,
+          `  stages (ms)         ${stagesOf(s.timings)}`,
         ];
-        process.stderr.write(`${lines.join('\n')}\n`);
         const { budgetWarnings } = await import('./budgets.ts');
-        for (const w of budgetWarnings(s)) process.stderr.write(`warning  budget  ${w}\n`);
-      } else if (!result.stats && code === EXIT.ok) {
-        process.stderr.write('build failed: dist/ was left as it was\n');
+        for (const w of budgetWarnings(s)) lines.push(`  over budget: ${w}`);
+        process.stderr.write(`${lines.join('\n')}\n`);
       }
-      if (!result.stats && result.errors > 0) process.stderr.write('build failed: dist/ was left as it was\n');
       process.exitCode = code;
     });
 
   program
     .command('preview')
-    .description('Serve dist/ as the production server would (clean URLs, 404 page)')
+    .description('Serve dist/ as the production server would (clean URLs, 404 page); analytics off unless --analytics')
     .option('-p, --port <port>', 'port', '4173')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('-d, --dir <dir>', 'folder to serve', 'dist')
-    .action(async (opts: { port: string; host: string; dir: string }) => {
+    .option('--analytics', "send page views to the site's analytics service, as the published site does")
+    .action(async (opts: { port: string; host: string; dir: string; analytics?: boolean }) => {
       const { startStaticServer } = await import('./serve/static-server.ts');
-      const server = await startStaticServer({ dir: resolve(rootOf(), opts.dir), host: opts.host, port: Number(opts.port) });
-      process.stderr.write(`serving ${opts.dir}/ on ${server.url}\n`);
+      const server = await startStaticServer({
+        dir: resolve(rootOf(), opts.dir),
+        host: opts.host,
+        port: Number(opts.port),
+        analytics: Boolean(opts.analytics),
+      });
+      process.stderr.write(
+        `serving ${opts.dir}/ on ${server.url}/${opts.analytics ? '' : ' (analytics off: --analytics to send page views)'}\n`,
+      );
     });
 
   program
@@ -211,13 +232,15 @@ export function createProgram(): Command {
     .description("Writers' preview: build once, serve on 127.0.0.1, regenerate what an edit under content/ changes and update the browser")
     .option('-p, --port <port>', 'port (0: any free port)', '4300')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action(async (opts: { port: string; host: string }) => {
+    .option('--analytics', "send page views to the site's analytics service (off in dev, so that writers are not counted as readers)")
+    .action(async (opts: { port: string; host: string; analytics?: boolean }) => {
       const { startDevServer } = await import('./dev/dev-server.ts');
       try {
         await startDevServer({
           root: rootOf(),
           host: opts.host,
           port: Number(opts.port),
+          analytics: Boolean(opts.analytics),
           log: (line) => process.stderr.write(`${line}\n`),
         });
       } catch (e) {

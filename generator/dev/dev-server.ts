@@ -15,6 +15,8 @@ export interface DevServerOptions {
   port?: number;
   /** Where the terminal lines go (default: nowhere). */
   log?: (line: string) => void;
+  /** Send page views to the site's analytics service (default: off, writers are not readers). */
+  analytics?: boolean;
 }
 
 export interface DevServer {
@@ -60,7 +62,7 @@ function time(): string {
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? (() => {});
   const started = performance.now();
-  const site = new DevSite(options.root);
+  const site = new DevSite(options.root, { analytics: options.analytics });
   const first = await site.start();
   const rendererStamp = () => {
     const { server } = rendererFiles(options.root);

@@ -88,8 +88,12 @@ export class DevSite {
   /** The search shards' references at dev URLs, from the first build (the dev server makes the shards when fetched). */
   private searchRefs: ReturnType<typeof devSearchRefs> | null = null;
 
-  constructor(root: string) {
+  private readonly analytics: boolean;
+
+  /** `analytics`: keep the site's analytics service in the manifest (off by default: a writer's preview is not a reader's visit). */
+  constructor(root: string, options: { analytics?: boolean } = {}) {
     this.root = root;
+    this.analytics = Boolean(options.analytics);
     this.cache = new BuildCache(root, true, 'build');
   }
 
@@ -260,6 +264,7 @@ export class DevSite {
     // Dev URLs carry no content hash: an edited page keeps its URL, so the manifest stays as it was.
     const manifest = assembled.manifest;
     manifest.routes = manifest.routes.map((r) => ('data' in r ? { ...r, data: devUrl(r.data) } : r));
+    if (!this.analytics) manifest.site = { ...manifest.site, analytics: { provider: 'none' } };
     this.manifest = manifest;
     this.pageJson.clear();
     this.pageData.clear();
