@@ -210,7 +210,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
 
   const all = site.diagnostics();
-  log(`vitrina-docs dev: ${site.served.size} pages ready in ${Math.round(performance.now() - started)} ms on ${url}/`);
+  log(
+    `vitrina-docs dev: ${site.served.size} pages ready in ${Math.round(performance.now() - started)} ms on ${url}/${options.analytics ? '' : ' (analytics off)'}`,
+  );
   if (!renderer) log('  the renderer is not built (npm run build:renderer): pages are shown as plain previews');
   const errors = all.filter((d) => d.severity === 'error');
   if (errors.length) log(formatDiagnostics(errors));
