@@ -34,7 +34,9 @@ export const remarkFacts: Plugin<[FactsOptions?], Root> =
           file,
           node,
           'unknown-fact',
-          `unknown fact "${key}"${hint || ''}: ${hint ? 'fix the key, or add' : 'add'} it to content/facts.yaml`,
+          hint
+            ? `unknown fact "${key}"${hint}: fix the key, or add it to content/facts.yaml`
+            : `unknown fact "${key}": add it to content/facts.yaml or fix the key`,
         );
         node.data = { hName: 'span' };
         return;
