@@ -86,6 +86,12 @@ describe('diagnostics on the failing fixture', () => {
     expect(missing).toMatchObject({ line: 1, column: 1 });
   });
 
+  it('checks the anchors of relative links when only some files are checked (a pre-commit hook)', async () => {
+    const partial = await runPipeline({ root: fixture.root, mode: 'validate', cache: false, files: ['content/docs/support/typos.ru.md'] });
+    const anchors = partial.diagnostics.filter((d) => d.code === 'broken-anchor').map((d) => `${d.file}:${d.line}`);
+    expect(anchors).toEqual(['content/docs/support/typos.ru.md:13', 'content/docs/support/typos.ru.md:23']);
+  });
+
   it('names the key, the value found and what was expected', () => {
     const wrongType = diagnostics.find((d) => d.code === 'frontmatter-invalid' && d.file.endsWith('frontmatter.en.md'));
     expect(wrongType?.message).toMatch(/"sidebar_position" is "first": expected number/);
