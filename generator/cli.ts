@@ -108,6 +108,10 @@ export function createProgram(): Command {
         host: opts.host,
         port: Number(opts.port),
         analytics: Boolean(opts.analytics),
+      }).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EADDRINUSE') throw e;
+        process.stderr.write(`vitrina-docs preview: port ${opts.port} is in use: pass --port <n> (make preview PORT=<n>)\n`);
+        process.exit(EXIT.usage);
       });
       process.stderr.write(
         `serving ${opts.dir}/ on ${server.url}/${opts.analytics ? '' : ' (analytics off: --analytics to send page views)'}\n`,
