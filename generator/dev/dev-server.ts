@@ -20,6 +20,8 @@ export interface DevServerOptions {
   port?: number;
   /** Where the terminal lines go (default: nowhere). */
   log?: (line: string) => void;
+  /** Send page views to the site's analytics service (default: off, writers are not readers). */
+  analytics?: boolean;
 }
 
 export interface DevServer {
@@ -65,7 +67,7 @@ function time(): string {
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? (() => {});
   const started = performance.now();
-  const site = new DevSite(options.root);
+  const site = new DevSite(options.root, { analytics: options.analytics });
   const first = await site.start();
   const rendererStamp = () => {
     const { server } = rendererFiles(options.root);
@@ -243,7 +245,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
 
   const all = site.diagnostics();
-  log(`vitrina-docs dev: ${site.served.size} pages ready in ${Math.round(performance.now() - started)} ms on ${url}/`);
+  log(
+    `vitrina-docs dev: ${site.served.size} pages ready in ${Math.round(performance.now() - started)} ms on ${url}/${options.analytics ? '' : ' (analytics off)'}`,
+  );
   if (!renderer) log('  the renderer is not built (npm run build:renderer): pages are shown as plain previews');
   const errors = all.filter((d) => d.severity === 'error');
   if (errors.length) log(formatDiagnostics(errors));

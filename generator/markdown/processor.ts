@@ -11,6 +11,7 @@ import type { CodeHighlighter } from './highlighter.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkCodeBlocks, type CollectedCode } from './remark-code-blocks.ts';
 import { remarkContentRules } from './remark-content-rules.ts';
+import { remarkTemplateText } from './remark-template-text.ts';
 import { remarkFacts } from './remark-facts.ts';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkImages } from './remark-images.ts';
@@ -174,11 +175,12 @@ async function compileChecked(source: string, name: string, options: CompileOpti
     .use(remarkGfm)
     .use(remarkDirective)
     .use(remarkContentRules, { page: options.page ?? true })
+    .use((options.page ?? true) ? remarkTemplateText : () => {})
     .use(remarkFacts, { facts: options.facts, locale: options.locale })
     .use(remarkAdmonitions)
     .use(remarkHeadingIds, { tocMaxLevel: options.tocMaxLevel })
     .use(remarkLinks, options)
-    .use(remarkImages, { staticDir: options.staticDir })
+    .use(remarkImages, { staticDir: options.staticDir, files: options.files })
     .use(remarkCodeBlocks, { highlighter: options.highlighter });
   const mdast = processor.parse(file);
   const tooDeep = findTooDeep(mdast);

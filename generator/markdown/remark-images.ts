@@ -4,12 +4,15 @@ import { imageSize } from 'image-size';
 import type { Image, Root } from 'mdast';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
+import { didYouMean } from '../suggest.ts';
 import { unsafeUrlReason } from './remark-links.ts';
 import { report } from './report.ts';
 
 export interface ImageOptions {
   /** Folder of content/static; images are checked and measured there. */
   staticDir?: string;
+  /** The published files (`/img/x.svg` …), for "did you mean" when an image is missing. */
+  files?: readonly string[];
 }
 
 /** A path decoded (`%20` → space), or as written when it does not decode (then no file has its name). */
@@ -58,7 +61,13 @@ export const remarkImages: Plugin<[ImageOptions?], Root> =
       if (node.url.startsWith('/') && options.staticDir) {
         const size = measure(join(options.staticDir, decodedPath(node.url)));
         if (!size) {
-          report(file, node, 'missing-image', `image "${node.url}" is not in content/static (or has no width and height)`);
+          const images = (options.files ?? []).filter((f) => !f.startsWith('/api/'));
+          report(
+            file,
+            node,
+            'missing-image',
+            `image "${node.url}" is not in content/static (or has no width and height)${didYouMean(node.url, images)}`,
+          );
         } else {
           props.width = size.width;
           props.height = size.height;

@@ -12,6 +12,7 @@ import {
   urlScheme,
   withLocale,
 } from '@vitrina-docs/schemas/paths';
+import { didYouMean } from '../suggest.ts';
 import { report } from './report.ts';
 
 /** An internal link found on a page, kept for the anchor check of the link stage. */
@@ -19,6 +20,8 @@ export interface CollectedLink {
   /** Target route without locale, or null for a link to the same page. */
   key: string | null;
   hash: string;
+  /** The link as written (`./start.md#steps`), for the findings. */
+  url: string;
   position: Position | undefined;
 }
 
@@ -30,6 +33,8 @@ export interface LinkOptions {
   routeOfRelative?: (from: string, target: string) => string | null;
   /** Does this published file exist (e.g. /api/v1.5.yaml, /img/x.svg)? */
   hasFile?: (path: string) => boolean;
+  /** The published files, for "did you mean" when a file is missing. */
+  files?: readonly string[];
 }
 
 /**
@@ -82,7 +87,7 @@ export const remarkLinks: Plugin<[LinkOptions?], Root> =
       }
       const { path, hash } = splitHash(url);
       if (path === '') {
-        links.push({ key: null, hash, position: n.position });
+        links.push({ key: null, hash, url, position: n.position });
         return;
       }
       if (LOCALE_PREFIX.test(path)) {
@@ -97,7 +102,13 @@ export const remarkLinks: Plugin<[LinkOptions?], Root> =
       let key: string | null;
       if (path.startsWith('/')) {
         if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.md')) {
-          if (options.hasFile && !options.hasFile(path)) report(file, n, 'broken-link', `link to a missing file "${path}"`);
+          if (options.hasFile && !options.hasFile(path))
+            report(
+              file,
+              n,
+              'broken-link',
+              `link to a missing file "${path}"${didYouMean(path, options.files ?? [])}: files come from content/static and content/api`,
+            );
           return;
         }
         key = canonicalPath(path.replace(/\.md$/, ''));
@@ -113,10 +124,10 @@ export const remarkLinks: Plugin<[LinkOptions?], Root> =
         }
       }
       if (options.hasRoute && !options.hasRoute(key)) {
-        report(file, n, 'broken-link', `link to "${key}": no such page`);
+        report(file, n, 'broken-link', `link "${url}"${url.startsWith(key) ? '' : ` leads to ${key}`}: no such page`);
         return;
       }
-      links.push({ key, hash, position: n.position });
+      links.push({ key, hash, url, position: n.position });
       n.url = withLocale(key, locale) + (hash ? `#${hash}` : '');
     });
     file.data.links = links;

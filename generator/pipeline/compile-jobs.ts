@@ -33,6 +33,7 @@ export function compileOptions(job: CompileJob, setup: WorkerSetup, highlighter?
     page: true,
     routeOfRelative: routeOfRelativeLink,
     hasFile: (p) => published.has(p),
+    files: setup.publishedFiles,
   };
 }
 

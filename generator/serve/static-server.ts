@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
@@ -62,12 +62,22 @@ export function resolveStatic(dir: string, urlPath: string): { file: string; sta
   return notFound;
 }
 
+/** The manifest with analytics switched off: a local preview is not a reader's visit. */
+function manifestWithoutAnalytics(file: string): string {
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { site: { analytics: unknown } };
+  manifest.site.analytics = { provider: 'none' };
+  return JSON.stringify(manifest);
+}
+
 /**
- * A small static server for `preview`: clean URLs, redirects, 404.html, the production security
- * headers; it refuses other hosts' requests, hidden files and links out of the folder.
+ * A small static server for `preview` and the dev server: clean URLs, redirects, 404.html, the
+ * production security headers; it refuses other hosts' requests, hidden files and links out of
+ * the folder. Unless `analytics` is set, it serves the manifest with analytics off (the files
+ * stay as built).
  */
-export function startStaticServer(opts: { dir: string; host?: string; port?: number }): Promise<StaticServer> {
+export function startStaticServer(opts: { dir: string; host?: string; port?: number; analytics?: boolean }): Promise<StaticServer> {
   const hosts = allowedHosts(opts.host ?? '127.0.0.1');
+  const manifestFile = join(opts.dir, 'manifest.json');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = decodePath(url.pathname);
@@ -93,7 +103,8 @@ export function startStaticServer(opts: { dir: string; host?: string; port?: num
       'content-type': CONTENT_TYPES[extname(r.file)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
-    createReadStream(r.file).pipe(res);
+    if (!opts.analytics && r.file === manifestFile) res.end(req.method === 'HEAD' ? undefined : manifestWithoutAnalytics(r.file));
+    else createReadStream(r.file).pipe(res);
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
