@@ -3,6 +3,9 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 PORT ?= 4173
+# ANALYTICS=1 make preview (or dev): send page views to the configured service, as the published site does.
+ANALYTICS ?=
+analytics_flag = $(if $(ANALYTICS),--analytics)
 
 # The packages' sources (not their compiled lib/ folders, not tests).
 sources = $(shell find $(1) -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -name '*.test.*' -not -path '*/lib/*' -not -path '*/node_modules/*' 2>/dev/null)
@@ -12,7 +15,7 @@ RENDERER_SOURCES := $(call sources,renderer schemas search)
 .PHONY: help install system-deps validate build preview dev test lint typecheck bench clean schemas
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s "$$(printf '\t')"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' -e 's/\$$(PORT)/$(PORT)/g' | column -t -s "$$(printf '\t')"
 
 install: node_modules/.install-stamp ## install npm packages (npm ci)
 
@@ -33,22 +36,24 @@ system-deps: ## install Debian's chromium, nginx, zopfli and pre-commit when mis
 	fi
 
 generator/lib/.compiled: node_modules/.install-stamp $(LIB_SOURCES) tsconfig.json
-	npm run --silent compile
+	@echo "compiling the generator"
+	@npm run --silent compile
 
 .cache/renderer/server/server.js: node_modules/.install-stamp $(RENDERER_SOURCES) tsconfig.json
-	npm run --silent build:renderer
+	@echo "building the renderer"
+	@npm run --silent build:renderer -- --logLevel warn
 
-validate: generator/lib/.compiled ## check the content (every check, no output)
-	node bin/vitrina-docs.js validate
+validate: generator/lib/.compiled ## check all the content; prints each problem as file:line:column, then a count
+	@node bin/vitrina-docs.js validate
 
-build: generator/lib/.compiled .cache/renderer/server/server.js ## build the site into dist/
-	node bin/vitrina-docs.js build
+build: generator/lib/.compiled .cache/renderer/server/server.js ## build the site into dist/ (one summary line; --verbose in the CLI for stages and sizes)
+	@node bin/vitrina-docs.js build
 
-preview: build ## build and serve the site on http://127.0.0.1:$(PORT)
-	node bin/vitrina-docs.js preview --port $(PORT)
+preview: build ## build and serve the site on http://127.0.0.1:$(PORT), analytics off (ANALYTICS=1 to send page views)
+	@node bin/vitrina-docs.js preview --port $(PORT) $(analytics_flag)
 
-dev: generator/lib/.compiled .cache/renderer/server/server.js ## writers' preview: serve, watch content/, reload on save
-	node bin/vitrina-docs.js dev
+dev: generator/lib/.compiled .cache/renderer/server/server.js ## writers' preview on http://127.0.0.1:4300: rebuilds on save, analytics off (ANALYTICS=1)
+	@node bin/vitrina-docs.js dev $(analytics_flag)
 
 schemas: generator/lib/.compiled ## write the JSON Schema files to schemas/json/
 	node bin/vitrina-docs.js schemas

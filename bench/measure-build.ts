@@ -115,7 +115,7 @@ async function measure(
 }
 
 export function buildArgs(root: string, prerender: boolean): string[] {
-  return ['-C', root, 'build', '--out', join(root, 'dist'), ...(prerender ? [] : ['--no-prerender'])];
+  return ['-C', root, 'build', '--verbose', '--out', join(root, 'dist'), ...(prerender ? [] : ['--no-prerender'])];
 }
 
 /** One clean build: caches and the previous dist/ removed first. */
@@ -126,7 +126,7 @@ export function cleanBuild(root: string, prerender: boolean, timeoutMs: number):
 }
 
 export function buildOutput(root: string, stderr: string): BuildOutput {
-  const m = /built (\d+) pages, (\d+) routes/.exec(stderr);
+  const m = /built (\d+) pages \((\d+) routes\)/.exec(stderr);
   const dist = join(root, 'dist');
   const all = folderSize(dist);
   const html = existsSync(dist) ? readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).length : 0;
@@ -165,15 +165,17 @@ export async function measureBuild(plan: BuildPlan): Promise<BuildFigures> {
 
   const cold = await measure('validate (cold)', plan.runs.validate, plan, () => {
     rmSync(join(root, '.cache', 'validate-cache.json'), { force: true });
-    return runCli(['-C', root, 'validate'], { timeoutMs });
+    return runCli(['-C', root, 'validate', '--verbose'], { timeoutMs });
   });
-  const warmValidate = await measure('validate (warm)', plan.runs.validate, plan, () => runCli(['-C', root, 'validate'], { timeoutMs }));
+  const warmValidate = await measure('validate (warm)', plan.runs.validate, plan, () =>
+    runCli(['-C', root, 'validate', '--verbose'], { timeoutMs }),
+  );
   let changedFile: RunFigures = skipped('no page to edit');
   if (page && plan.runs.validate > 0) {
     const original = readFileSync(join(root, 'content', page), 'utf8');
     changedFile = await measure('validate one changed file', plan.runs.validate, plan, (i) => {
       editPage(root, page, 100 + i);
-      return runCli(['-C', root, 'validate', join(root, 'content', page)], { timeoutMs });
+      return runCli(['-C', root, 'validate', '--verbose', join(root, 'content', page)], { timeoutMs });
     });
     writeFileSync(join(root, 'content', page), original);
   }

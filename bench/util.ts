@@ -191,7 +191,7 @@ export function runMeasured(
 
 /** Stage timings the build prints (`stages (ms)  load 201, check 136, …`). */
 export function parseStages(stderr: string): Record<string, number> {
-  const m = /(?:stages \(ms\)|validated in \d+ ms \()\s*([^\n)]*)/.exec(stderr);
+  const m = /stages \(ms\):?\s*([^\n)]*)/.exec(stderr);
   const out: Record<string, number> = {};
   if (!m?.[1]) return out;
   for (const part of m[1].split(',')) {

@@ -135,7 +135,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     operations.set(page, { [page.locale]: operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
   }
   // Files go to a staging folder as they are made, and replace the output only if the build succeeds.
-  const out = new StagedOutput(options.outDir ?? join(root, 'dist'));
+  const out = new StagedOutput(options.outDir ?? join(root, 'dist'), join(root, '.cache', 'staging'));
   try {
     const openapi: Record<string, string> = {};
     for (const api of apis.values()) {
@@ -184,7 +184,9 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
       return { diagnostics: all, errors: e, warnings: all.length - e, timings, stats: null };
     }
 
-    for (const { from, to } of [{ from: content.staticDir, to: '.' }, ...copyClient]) out.copy(from, to);
+    // content/static: exactly the files it publishes (regular files; no links, no hidden files).
+    for (const path of content.staticFiles) out.copyFile(join(content.staticDir, path), path.slice(1));
+    for (const { from, to } of copyClient) out.copy(from, to);
     out.commit();
     lap('emit');
 

@@ -12,10 +12,16 @@ function printDiagnostics(diagnostics: Diagnostic[], format: string, strict: boo
   if (format === 'json') {
     process.stdout.write(`${JSON.stringify({ diagnostics, errors: failing, warnings: diagnostics.length - failing }, null, 2)}\n`);
   } else if (diagnostics.length) {
-    process.stderr.write(`${formatDiagnostics(diagnostics)}\n${summarise(diagnostics)}\n`);
+    process.stderr.write(`${formatDiagnostics(diagnostics)}\n`);
   }
   return failing > 0 ? EXIT.content : EXIT.ok;
 }
+
+const stagesOf = (timings: Record<string, number>) =>
+  Object.entries(timings)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -42,17 +48,17 @@ export function createProgram(): Command {
     .argument('[files...]', 'check only these files (and the pages that link to them)')
     .addOption(format())
     .option('--strict', 'treat warnings as errors')
-    .action(async (files: string[], opts: { format: string; strict?: boolean }) => {
+    .option('--verbose', 'also print the time of each stage')
+    .action(async (files: string[], opts: { format: string; strict?: boolean; verbose?: boolean }) => {
       const { runPipeline } = await import('./build.ts');
       const started = performance.now();
       const root = rootOf();
       const result = await runPipeline({ root, mode: 'validate', files: files.map((f) => resolve(f).slice(root.length + 1)) });
       const code = printDiagnostics(result.diagnostics, opts.format, Boolean(opts.strict));
       if (opts.format === 'text') {
-        const stages = Object.entries(result.timings)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ');
-        process.stderr.write(`validated in ${Math.round(performance.now() - started)} ms (${stages})\n`);
+        const ms = Math.round(performance.now() - started);
+        process.stderr.write(`validated in ${ms} ms: ${summarise(result.diagnostics)}\n`);
+        if (opts.verbose) process.stderr.write(`  stages (ms): ${stagesOf(result.timings)}\n`);
       }
       process.exitCode = code;
     });
@@ -62,44 +68,63 @@ export function createProgram(): Command {
     .description('Check the content and write the site to dist/ (swapped in only when the whole build succeeds)')
     .option('-o, --out <dir>', 'output folder', 'dist')
     .option('--no-prerender', 'write data only, no HTML')
+    .option('--verbose', 'also print the time of each stage, the sizes of the manifest, pages and search shards, and the budgets')
     .addOption(format())
-    .action(async (opts: { out: string; prerender: boolean; format: string }) => {
+    .action(async (opts: { out: string; prerender: boolean; format: string; verbose?: boolean }) => {
       const { runPipeline } = await import('./build.ts');
       const started = performance.now();
       const root = rootOf();
       const result = await runPipeline({ root, mode: 'build', outDir: resolve(root, opts.out), prerender: opts.prerender });
       const code = printDiagnostics(result.diagnostics, opts.format, false);
-      if (result.stats && opts.format === 'text') {
-        const s = result.stats;
+      if (opts.format !== 'text') {
+        process.exitCode = code;
+        return;
+      }
+      const counts = summarise(result.diagnostics);
+      const s = result.stats;
+      if (!s) {
+        process.stderr.write(`build failed (${counts}): ${opts.out}/ was left as it was\n`);
+        process.exitCode = code === EXIT.ok ? EXIT.content : code;
+        return;
+      }
+      const ms = performance.now() - started;
+      process.stderr.write(`built ${s.pages} pages (${s.routes} routes) into ${opts.out}/ in ${seconds(ms)}: ${counts}\n`);
+      if (opts.verbose) {
         const lines = [
-          `built ${s.pages} pages, ${s.routes} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms`,
           `  manifest.json       ${kb(s.bytes.manifest)}`,
           `  largest page JSON   ${kb(s.bytes.largestPage.bytes)}  ${s.bytes.largestPage.url}`,
           ...Object.entries(s.bytes.shards).map(([p, b]) => `  ${p.padEnd(48)} ${kb(b)}`),
-          `  stages (ms)         ${Object.entries(s.timings)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(', ')}`,
+          `  stages (ms)         ${stagesOf(s.timings)}`,
         ];
-        process.stderr.write(`${lines.join('\n')}\n`);
         const { budgetWarnings } = await import('./budgets.ts');
-        for (const w of budgetWarnings(s)) process.stderr.write(`warning  budget  ${w}\n`);
-      } else if (!result.stats && code === EXIT.ok) {
-        process.stderr.write('build failed: dist/ was left as it was\n');
+        for (const w of budgetWarnings(s)) lines.push(`  over budget: ${w}`);
+        process.stderr.write(`${lines.join('\n')}\n`);
       }
-      if (!result.stats && result.errors > 0) process.stderr.write('build failed: dist/ was left as it was\n');
       process.exitCode = code;
     });
 
   program
     .command('preview')
-    .description('Serve dist/ as the production server would (clean URLs, 404 page)')
+    .description('Serve dist/ as the production server would (clean URLs, 404 page); analytics off unless --analytics')
     .option('-p, --port <port>', 'port', '4173')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('-d, --dir <dir>', 'folder to serve', 'dist')
-    .action(async (opts: { port: string; host: string; dir: string }) => {
+    .option('--analytics', "send page views to the site's analytics service, as the published site does")
+    .action(async (opts: { port: string; host: string; dir: string; analytics?: boolean }) => {
       const { startStaticServer } = await import('./serve/static-server.ts');
-      const server = await startStaticServer({ dir: resolve(rootOf(), opts.dir), host: opts.host, port: Number(opts.port) });
-      process.stderr.write(`serving ${opts.dir}/ on ${server.url}\n`);
+      const server = await startStaticServer({
+        dir: resolve(rootOf(), opts.dir),
+        host: opts.host,
+        port: Number(opts.port),
+        analytics: Boolean(opts.analytics),
+      }).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EADDRINUSE') throw e;
+        process.stderr.write(`vitrina-docs preview: port ${opts.port} is in use: pass --port <n> (make preview PORT=<n>)\n`);
+        process.exit(EXIT.usage);
+      });
+      process.stderr.write(
+        `serving ${opts.dir}/ on ${server.url}/${opts.analytics ? '' : ' (analytics off: --analytics to send page views)'}\n`,
+      );
     });
 
   program
@@ -144,7 +169,9 @@ export function createProgram(): Command {
 
   program
     .command('translations')
-    .description('List the en pages whose ru source changed since they were marked (or never marked); --mark records them as in step')
+    .description(
+      'List the en pages whose ru source changed since they were marked, with what changed there (or never marked); --mark records them as in step',
+    )
     .argument('[files...]', 'only these pages (either side of a pair)')
     .option('--mark', 'write translation_of (the hash of the ru body) into the en pages')
     .addOption(new Option('--format <format>', 'the list as text or json').choices(['text', 'json']).default('text'))
@@ -156,6 +183,7 @@ export function createProgram(): Command {
         files: files.map((f) => relative(root, resolve(f)).split(sep).join('/')),
         mark: Boolean(opts.mark),
         format: opts.format,
+        colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
       });
       process.stdout.write(out.stdout);
       process.stderr.write(out.stderr);
@@ -164,29 +192,54 @@ export function createProgram(): Command {
 
   program
     .command('new')
-    .description('Create a ru+en docs page pair from the template of a page type, and list its route in content/routes.tsv')
+    .description(
+      'Create a ru+en docs page pair from the template of a page type, list its route in content/routes.tsv and say what to fill in (asks for the titles in a terminal)',
+    )
     .argument('<route>', 'the new route, e.g. /docs/portal/reports')
     .addOption(
       new Option('--type <type>', 'page type (default: from the route)').choices(['how-to', 'concept', 'api-method', 'release-notes']),
     )
-    .option('--title <title>', 'title of the ru page (and of the en page unless --title-en)')
+    .option('--title <title>', 'title of the ru page')
     .option('--title-en <title>', 'title of the en page')
+    .option('--position <n>', 'sidebar_position of both pages (default: after the last entry of the folder)')
     .option('--operation <operationId>', 'API method pages: the operation in content/api/<version>.yaml')
     .action(
       async (
         route: string,
-        opts: { type?: 'how-to' | 'concept' | 'api-method' | 'release-notes'; title?: string; titleEn?: string; operation?: string },
+        opts: {
+          type?: 'how-to' | 'concept' | 'api-method' | 'release-notes';
+          title?: string;
+          titleEn?: string;
+          position?: string;
+          operation?: string;
+        },
       ) => {
         const { createPagePair, ScaffoldError } = await import('./scaffold/new-page.ts');
+        const { askTitle } = await import('./scaffold/ask-title.ts');
         try {
-          const r = await createPagePair({ root: rootOf(), route, ...opts });
+          const position = opts.position === undefined ? undefined : Number(opts.position);
+          if (position !== undefined && !Number.isFinite(position))
+            throw new ScaffoldError(`--position "${opts.position}" is not a number`);
+          const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+          const r = await createPagePair({
+            root: rootOf(),
+            route,
+            ...opts,
+            position,
+            ask: interactive ? askTitle : undefined,
+          });
           const lines = [
-            `created ${r.route} (${r.type})`,
+            `created ${r.route} (${r.type}${r.position === null ? '' : `, sidebar_position ${r.position}`})`,
             ...r.pages.map((f) => `  ${f}`),
-            ...r.categories.map((f) => `  ${f}  (new folder: set its labels and position)`),
+            ...r.categories.map((f) => `  ${f}  (new folder: set its labels in both languages, and its position)`),
             `  content/routes.tsv  + ${r.inventoryLine.replace(/\t/g, '  ')}`,
+            "fill in (validate reports the template's instructions as errors until they are replaced):",
           ];
-          lines.push(`write the pages, then check them: vitrina-docs validate ${r.pages.join(' ')}`);
+          for (const f of r.fillIn) {
+            lines.push(`  ${f.file}`);
+            for (const part of f.parts) lines.push(`    line ${String(part.line).padEnd(4)} ${part.what}`);
+          }
+          lines.push(`then check them: npx vitrina-docs validate ${r.pages.join(' ')}`);
           process.stderr.write(`${lines.join('\n')}\n`);
         } catch (e) {
           if (!(e instanceof ScaffoldError)) throw e;
@@ -201,13 +254,15 @@ export function createProgram(): Command {
     .description("Writers' preview: build once, serve on 127.0.0.1, regenerate what an edit under content/ changes and update the browser")
     .option('-p, --port <port>', 'port (0: any free port)', '4300')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action(async (opts: { port: string; host: string }) => {
+    .option('--analytics', "send page views to the site's analytics service (off in dev, so that writers are not counted as readers)")
+    .action(async (opts: { port: string; host: string; analytics?: boolean }) => {
       const { startDevServer } = await import('./dev/dev-server.ts');
       try {
         await startDevServer({
           root: rootOf(),
           host: opts.host,
           port: Number(opts.port),
+          analytics: Boolean(opts.analytics),
           log: (line) => process.stderr.write(`${line}\n`),
         });
       } catch (e) {

@@ -2,6 +2,7 @@ import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type
 import jsYaml from 'js-yaml';
 import type { z } from 'zod';
 import type { Diagnostics } from './diagnostics.ts';
+import { closestNames, didYouMean } from './suggest.ts';
 
 /** A YAML text parsed with positions, so that a finding can point at its line and column. */
 export interface YamlSource {
@@ -99,9 +100,51 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
+/** The zod definition below wrappers that do not change the shape (optional, default, pipe …). */
+function unwrap(schema: unknown): { type?: string; [k: string]: unknown } | null {
+  let def = (schema as { _zod?: { def?: { type?: string; [k: string]: unknown } } } | undefined)?._zod?.def ?? null;
+  for (let i = 0; def && i < 10; i++) {
+    const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+    if (!inner) break;
+    def = (inner as { _zod: { def: typeof def } })._zod.def;
+  }
+  return def;
+}
+
+/** The keys an object schema allows at `path` (the keys of every option of a union). */
+export function keysAllowedAt(schema: unknown, path: readonly PropertyKey[]): string[] {
+  let defs = [unwrap(schema)];
+  for (const part of path) {
+    const next: ReturnType<typeof unwrap>[] = [];
+    for (const def of defs) {
+      if (!def) continue;
+      if (def.type === 'union') for (const o of def.options as unknown[]) defs.push(unwrap(o));
+      else if (def.type === 'object') next.push(unwrap((def.shape as Record<PropertyKey, unknown>)[part]));
+      else if (def.type === 'array' && typeof part === 'number') next.push(unwrap(def.element));
+      else if (def.type === 'record') next.push(unwrap(def.valueType));
+    }
+    defs = next;
+  }
+  const keys = new Set<string>();
+  for (let i = 0; i < defs.length; i++) {
+    const def = defs[i];
+    if (def?.type === 'union') for (const o of def.options as unknown[]) defs.push(unwrap(o));
+    if (def?.type === 'object') for (const k of Object.keys(def.shape as object)) keys.add(k);
+  }
+  return [...keys];
+}
+
+/** Where a finding about a missing key points: the key's parent entry, or the top of the block. */
+function missingKeyPosition(src: YamlSource, path: readonly PropertyKey[]): { line: number; column: number } {
+  if (path.length > 1) return positionOf(src, path.slice(0, -1), true);
+  // The opening `---` of a frontmatter block (the line above its YAML), or line 1 of a file.
+  return { line: Math.max(1, src.lineOffset), column: 1 };
+}
+
 /**
  * Validates YAML data with a zod schema and reports each issue at its position,
- * in words a writer understands: the key, the value found and what was expected.
+ * in words a writer understands: the key, the value found and what was expected, and the
+ * name that was probably meant for an unknown key or value.
  */
 export function checkWithSchema<S extends z.ZodType>(
   src: YamlSource,
@@ -113,24 +156,55 @@ export function checkWithSchema<S extends z.ZodType>(
   const data = src.data ?? {};
   const result = schema.safeParse(data);
   if (result.success) return result.data;
+  const missing = new Set(
+    result.error.issues
+      .filter((i) => i.code !== 'unrecognized_keys' && valueAt(data, i.path as PropertyKey[]) === undefined)
+      .map((i) => i.path.map(String).join('.')),
+  );
+  // A misspelt key explains the missing key it was meant to be: one finding, at the typo.
+  const explained = new Set<string>();
   for (const issue of result.error.issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const path = issue.path as PropertyKey[];
+    const allowed = keysAllowedAt(schema, path);
+    const present = valueAt(data, path);
+    // Suggest only keys not already there: `titel` next to a `title` is not a misspelling of it.
+    const free = allowed.filter((k) => present === null || typeof present !== 'object' || !(k in present));
+    for (const k of issue.keys) {
+      const pos = positionOf(src, [...path, k], true);
+      const full = [...path, k].map(String).join('.');
+      const meant = closestNames(k, free, { limit: 1 })[0];
+      const meantPath = meant === undefined ? '' : [...path, meant].map(String).join('.');
+      let hint = allowed.length ? ` (allowed here: ${allowed.join(', ')})` : '';
+      if (meant !== undefined && missing.has(meantPath) && !explained.has(meantPath)) {
+        explained.add(meantPath);
+        hint = ` (did you mean "${meant}"? it is required and missing)`;
+      } else if (meant !== undefined) hint = didYouMean(k, free);
+      diagnostics.error(src.file, pos.line, pos.column, code, `${what}: unknown key "${full}"${hint}`);
+    }
+  }
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') continue;
     const path = issue.path as PropertyKey[];
     const keyName = path.length ? path.map(String).join('.') : '(top level)';
-    if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) {
-        const pos = positionOf(src, [...path, k], true);
-        diagnostics.error(src.file, pos.line, pos.column, code, `${what}: unknown key "${[...path, k].map(String).join('.')}"`);
-      }
-      continue;
-    }
     const found = valueAt(data, path);
-    const pos = positionOf(src, path, found === undefined);
     let message: string;
+    let pos: { line: number; column: number };
     if (found === undefined) {
+      if (explained.has(keyName)) continue;
+      pos = missingKeyPosition(src, path);
       message = `${what}: missing required key "${keyName}"`;
       if (issue.code === 'invalid_type') message += ` (expected ${issue.expected})`;
     } else {
+      pos = positionOf(src, path, false);
       message = `${what}: "${keyName}" is ${describeValue(found)}: ${issue.message.replace(/^Invalid input: /, '')}`;
+      const options =
+        issue.code === 'invalid_value'
+          ? issue.values
+          : issue.code === 'invalid_union'
+            ? ((issue as { options?: unknown[] }).options ?? [])
+            : [];
+      if (typeof found === 'string' && options.length) message += didYouMean(found, options.map(String));
     }
     diagnostics.error(src.file, pos.line, pos.column, code, message);
   }

@@ -50,7 +50,26 @@ export function splitHash(href: string): { path: string; hash: string } {
   return i < 0 ? { path: href, hash: '' } : { path: href.slice(0, i), hash: href.slice(i + 1) };
 }
 
-/** True for a link that leaves the site or is not a plain route. */
+/** True for a link that leaves the site or is not a plain route (a scheme, or protocol-relative `//host/`). */
 export function isExternalHref(href: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+  return urlScheme(href) !== null || isProtocolRelative(href);
+}
+
+/** The URL schemes a link or an image may use; anything else (javascript:, data:, vbscript:, …) is refused. */
+export const SAFE_URL_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel'];
+
+/**
+ * The scheme a browser reads in a URL, in lower case (`JaVa\tScRiPt:` → `javascript`): browsers
+ * ignore ASCII white space and control characters in it. Null for a relative URL.
+ */
+export function urlScheme(url: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const clean = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  return /^([a-z][a-z0-9+.-]*):/i.exec(clean)?.[1]?.toLowerCase() ?? null;
+}
+
+/** True for `//host/…` (and `/\host`, `\\host`, which browsers read the same way): another site, on the page's protocol. */
+export function isProtocolRelative(url: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /^[\\/][\\/]/.test(url.replace(/[\u0000-\u0020\u007f-\u009f]/g, ''));
 }

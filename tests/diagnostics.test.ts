@@ -6,17 +6,18 @@ import type { Diagnostic } from '@vitrina-docs/schemas';
 import { ROOT, copyFixture, runCli } from './helpers/project.ts';
 
 // One fixture per check of the content contract, each at a known file and line, or line and
-// column (tests/fixtures/site-bad/expected.tsv).
-const expected = readFileSync(join(ROOT, 'tests/fixtures/site-bad/expected.tsv'), 'utf8')
+// column (tests/fixtures/site-bad/expected.tsv), some with a part of the message they must have.
+const rows = readFileSync(join(ROOT, 'tests/fixtures/site-bad/expected.tsv'), 'utf8')
   .split('\n')
   .filter((l) => l && !l.startsWith('#'))
   .map((l) => {
-    const [file, line, code] = l.split('\t');
-    return `content/${file}:${line} ${code}`;
+    const [file, line, code, message] = l.split('\t');
+    return { key: `content/${file}:${line} ${code}`, message };
   });
+const expected = rows.map((r) => r.key);
 /** Where an expected entry names a column, the diagnostic must be at that column too. */
 const withColumn = new Set(expected.map((e) => e.slice(0, e.indexOf(' ')).replace(/:\d+$/, '')));
-const key = (d: Diagnostic) =>
+const keyOf = (d: Diagnostic) =>
   withColumn.has(`${d.file}:${d.line}`) ? `${d.file}:${d.line}:${d.column} ${d.code}` : `${d.file}:${d.line} ${d.code}`;
 
 describe('diagnostics on the failing fixture', () => {
@@ -27,7 +28,7 @@ describe('diagnostics on the failing fixture', () => {
   });
   afterAll(() => fixture.cleanup());
 
-  const errors = () => diagnostics.filter((d) => d.severity === 'error').map(key);
+  const errors = () => diagnostics.filter((d) => d.severity === 'error').map(keyOf);
 
   it.each(expected)('reports %s', (entry) => {
     expect(errors()).toContain(entry);
@@ -69,6 +70,8 @@ describe('diagnostics on the failing fixture', () => {
       'duplicate-heading-id',
       'unknown-endpoint',
       'example-unknown-schema',
+      'unsafe-link',
+      'template-text',
     ])
       expect(codes, code).toContain(code);
   });
@@ -98,6 +101,29 @@ describe('diagnostics on the failing fixture', () => {
         message: expect.stringContaining('paths."/catalog/brands".get.description has no Russian text: add x-description-ru'),
       }),
     ]);
+  });
+
+  it.each(rows.filter((r) => r.message))('says what was meant: %s', ({ key, message }) => {
+    const found = diagnostics.filter((d) => keyOf(d) === key).map((d) => d.message);
+    expect(
+      found.some((m) => m.includes(message!)),
+      `${key}: ${JSON.stringify(found)}`,
+    ).toBe(true);
+  });
+
+  it('runs every check on a file whose frontmatter has an error, and reports a missing key at the frontmatter block', () => {
+    const typos = diagnostics.filter((d) => d.file === 'content/docs/support/typos.ru.md' && d.severity === 'error');
+    expect(typos.map((d) => d.code)).toEqual(
+      expect.arrayContaining(['frontmatter-invalid', 'broken-link', 'broken-anchor', 'unknown-directive', 'unknown-fact', 'missing-image']),
+    );
+    const missing = diagnostics.find((d) => d.file === 'content/docs/support/typos.en.md' && d.code === 'frontmatter-invalid');
+    expect(missing).toMatchObject({ line: 1, column: 1 });
+  });
+
+  it('checks the anchors of relative links when only some files are checked (a pre-commit hook)', async () => {
+    const partial = await runPipeline({ root: fixture.root, mode: 'validate', cache: false, files: ['content/docs/support/typos.ru.md'] });
+    const anchors = partial.diagnostics.filter((d) => d.code === 'broken-anchor').map((d) => `${d.file}:${d.line}`);
+    expect(anchors).toEqual(['content/docs/support/typos.ru.md:13', 'content/docs/support/typos.ru.md:23']);
   });
 
   it('names the key, the value found and what was expected', () => {

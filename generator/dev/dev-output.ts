@@ -7,7 +7,7 @@ import { publishedMarkdown } from '../publish/markdown-source.ts';
 import { chunksOf } from '../prerender.ts';
 import { publishFiles } from '../publish/publish-files.ts';
 import { buildSearchShards } from '../search/build-shards.ts';
-import { CONTENT_TYPES } from '../serve/static-server.ts';
+import { CONTENT_TYPES, decodePath } from '../serve/static-server.ts';
 import type { DevSite, SiteUpdate } from './dev-site.ts';
 import { devSearchFiles } from './dev-urls.ts';
 import { fallbackPage } from './fallback-page.ts';
@@ -75,7 +75,7 @@ export class DevOutput {
   }
 
   resolve(rawPath: string): DevResponse {
-    const path = decodeURIComponent(rawPath);
+    const path = decodePath(rawPath) ?? rawPath;
     const manifest = this.site.manifest;
     const text = (body: string, type: string, status = 200): DevResponse => ({ status, type, body });
     if (!manifest) {
@@ -147,7 +147,8 @@ export class DevOutput {
       if (file !== undefined) return text(file, CONTENT_TYPES[extname(path)] ?? 'text/plain');
     }
     const staticFile =
-      fileIn(this.site.staticDir, path) ?? (this.renderer && path.startsWith('/assets/') ? fileIn(this.renderer.clientDir, path) : null);
+      (this.site.staticFiles.has(path) ? fileIn(this.site.staticDir, path) : null) ??
+      (this.renderer && path.startsWith('/assets/') ? fileIn(this.renderer.clientDir, path) : null);
     if (staticFile)
       return { status: 200, type: CONTENT_TYPES[extname(staticFile)] ?? 'application/octet-stream', body: readFileSync(staticFile) };
 

@@ -1,10 +1,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { watch } from 'chokidar';
+import type { Diagnostic } from '@vitrina-docs/schemas';
 import { formatDiagnostics, summarise } from '../diagnostics.ts';
+import { allowedHosts, refuseRequest } from '../serve/request-guard.ts';
+import { DEV_POLICY, policyFor, securityHeaders } from '../serve/security-headers.ts';
+import { decodePath } from '../serve/static-server.ts';
 import { DevOutput } from './dev-output.ts';
+import { FALLBACK_CSS } from './fallback-page.ts';
 import { DevSite, type SiteUpdate } from './dev-site.ts';
 import { loadRenderer, rendererFiles } from './renderer-entry.ts';
 
@@ -15,6 +20,8 @@ export interface DevServerOptions {
   port?: number;
   /** Where the terminal lines go (default: nowhere). */
   log?: (line: string) => void;
+  /** Send page views to the site's analytics service (default: off, writers are not readers). */
+  analytics?: boolean;
 }
 
 export interface DevServer {
@@ -60,7 +67,7 @@ function time(): string {
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? (() => {});
   const started = performance.now();
-  const site = new DevSite(options.root);
+  const site = new DevSite(options.root, { analytics: options.analytics });
   const first = await site.start();
   const rendererStamp = () => {
     const { server } = rendererFiles(options.root);
@@ -73,6 +80,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const streams = new Set<ServerResponse>();
   const waiting: ((u: SiteUpdate) => void)[] = [];
 
+  // An update that threw: shown in the browser (as an error of the files it was for) until the next one succeeds.
+  let failure: Diagnostic[] = [];
+  const diagnosticsView = () => {
+    const view = site.diagnosticsView();
+    return failure.length ? { ...view, site: [...view.site, ...failure] } : view;
+  };
   const message = (type: 'hello' | 'update', update?: SiteUpdate) => ({
     type,
     session,
@@ -80,12 +93,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     changed: update?.changed ?? [],
     manifestChanged: update?.manifestChanged ?? false,
     dataUrls: Object.fromEntries((update?.changed ?? []).map((p) => [p, `${site.dataUrlOf.get(p) ?? ''}?v=${site.version}`])),
-    diagnostics: site.diagnosticsView(),
+    diagnostics: diagnosticsView(),
   });
   const send = (res: ServerResponse, data: unknown) => res.write(`event: state\ndata: ${JSON.stringify(data)}\n\n`);
 
+  const hosts = allowedHosts(options.host ?? '127.0.0.1');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The production server's security headers on every answer, so that the preview runs under the same CSP.
+    const headers = securityHeaders(policyFor(url.pathname, DEV_POLICY));
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const path = decodePath(url.pathname);
+    if (path === null) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('400: the path does not decode\n');
+      return;
+    }
+    if (refuseRequest(req, res, hosts, path, headers)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -100,6 +123,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     if (url.pathname === '/__vitrina/dev-client.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(client);
+      return;
+    }
+    if (url.pathname === '/__vitrina/fallback.css') {
+      res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' }).end(FALLBACK_CSS);
       return;
     }
     if (url.pathname === '/__vitrina/state') {
@@ -133,8 +160,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         if (site.version === version) return; // editor swap files and the like
       } catch (e) {
         log(`[${time()}] update failed: ${(e as Error).stack ?? String(e)}`);
+        const reason = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        failure = batch.map((abs) => ({
+          file: relative(options.root, abs).split(sep).join('/'),
+          line: 1,
+          column: 1,
+          severity: 'error' as const,
+          code: 'update-failed',
+          message: `the preview could not be updated for this file (${reason}); the last good version is shown`,
+        }));
+        for (const res of streams) send(res, message('update'));
         return;
       }
+      failure = [];
       output.invalidate(update);
       for (const res of streams) send(res, message('update', update));
       setImmediate(() => output.prepare(update.changed));
@@ -208,7 +246,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
 
   const all = site.diagnostics();
-  log(`vitrina-docs dev: ${site.served.size} pages ready in ${Math.round(performance.now() - started)} ms on ${url}/`);
+  log(
+    `vitrina-docs dev: ${site.served.size} pages ready in ${Math.round(performance.now() - started)} ms on ${url}/${options.analytics ? '' : ' (analytics off)'}`,
+  );
   if (!renderer) log('  the renderer is not built (npm run build:renderer): pages are shown as plain previews');
   const errors = all.filter((d) => d.severity === 'error');
   if (errors.length) log(formatDiagnostics(errors));

@@ -97,8 +97,12 @@ export class DevSite {
   /** The search shards' references at dev URLs, from the first build (the dev server makes the shards when fetched). */
   private searchRefs: ReturnType<typeof devSearchRefs> | null = null;
 
-  constructor(root: string) {
+  private readonly analytics: boolean;
+
+  /** `analytics`: keep the site's analytics service in the manifest (off by default: a writer's preview is not a reader's visit). */
+  constructor(root: string, options: { analytics?: boolean } = {}) {
     this.root = root;
+    this.analytics = Boolean(options.analytics);
     this.cache = new BuildCache(root, true, 'build');
   }
 
@@ -158,6 +162,11 @@ export class DevSite {
 
   apiText(version: string): string | null {
     return this.apis.get(version)?.text ?? null;
+  }
+
+  /** The files content/static publishes, as site paths (regular files only, no hidden ones). */
+  get staticFiles(): ReadonlySet<string> {
+    return this.content.staticFiles;
   }
 
   get staticDir(): string {
@@ -227,8 +236,9 @@ export class DevSite {
     for (const file of this.served.keys()) if (!present.has(file)) this.served.delete(file);
     const heldBack: string[] = [];
     for (const p of this.pages) {
-      if (!errors.has(p.src.file) || !this.served.has(p.src.file)) this.served.set(p.src.file, p);
-      else heldBack.push(p.path);
+      // A page whose frontmatter has errors is checked, never served (it has no title to show).
+      if (p.frontmatterValid && (!errors.has(p.src.file) || !this.served.has(p.src.file))) this.served.set(p.src.file, p);
+      else if (this.served.has(p.src.file)) heldBack.push(p.path);
     }
     if (this.checked.site && this.checked.ui.ru && this.checked.ui.en) this.assemble();
 
@@ -269,6 +279,7 @@ export class DevSite {
     const withDevData = (r: RouteEntry): RouteEntry => ('data' in r ? { ...r, data: devUrl(r.data) } : r);
     const manifest = assembled.manifest;
     for (const data of Object.values(manifest.locales)) if (data) data.chunks = data.chunks.map((c) => ({ ...c, url: devUrl(c.url) }));
+    if (!this.analytics) manifest.site = { ...manifest.site, analytics: { provider: 'none' } };
     this.manifest = manifest;
     this.chunks.clear();
     for (const [url, chunk] of assembled.chunks)

@@ -13,6 +13,10 @@ function sidebarList(items: readonly SidebarItem[]): string {
   return `<ul>${li.join('')}</ul>`;
 }
 
+/** The plain page's styles, served as a file (the CSP allows no inline style). */
+export const FALLBACK_CSS =
+  'body{font:16px/1.55 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#1c1e21}pre{overflow:auto;padding:.75rem;background:#f6f8fa}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.3rem .5rem}.admonition{border-left:4px solid #2f5bd3;padding:.1rem 1rem;background:#f3f6fd}.vd-dev-note{font-size:.85rem;color:#666;border-bottom:1px solid #eee;padding-bottom:.5rem}';
+
 /**
  * A plain page for the dev server while the renderer is not built: the page body drawn from
  * its JSON (made by this generator from checked markdown, raw HTML refused), or the route's
@@ -47,7 +51,7 @@ export function fallbackPage(
 <html lang="${escape(data?.info.lang ?? locale)}">
 <head><meta charset="utf-8"><meta name="vitrina-dev-fallback" content="reload"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(page?.title ?? route?.title ?? manifest.site.name)}</title>
 ${manifest.assets.css.map((href) => `<link rel="stylesheet" href="${escape(href)}">`).join('')}
-<style>body{font:16px/1.55 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#1c1e21}pre{overflow:auto;padding:.75rem;background:#f6f8fa}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.3rem .5rem}.admonition{border-left:4px solid #2f5bd3;padding:.1rem 1rem;background:#f3f6fd}.vd-dev-note{font-size:.85rem;color:#666;border-bottom:1px solid #eee;padding-bottom:.5rem}</style>
+<link rel="stylesheet" href="/__vitrina/fallback.css">
 </head>
 <body><p class="vd-dev-note">vitrina-docs dev: the renderer is not built (npm run build:renderer), so this is a plain preview of the page.</p><main>${main}</main></body>
 </html>

@@ -11,9 +11,11 @@ import type { CodeHighlighter } from './highlighter.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkCodeBlocks, type CollectedCode } from './remark-code-blocks.ts';
 import { remarkContentRules } from './remark-content-rules.ts';
+import { remarkTemplateText } from './remark-template-text.ts';
 import { remarkFacts } from './remark-facts.ts';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkImages } from './remark-images.ts';
+import { checkSourceLimits, findTooDeep, type LimitFinding } from './limits.ts';
 import { remarkLinks, type CollectedLink, type LinkOptions } from './remark-links.ts';
 import { rehypeSectionText, type SectionText } from './rehype-section-text.ts';
 
@@ -92,9 +94,29 @@ export function blankFrontmatter(source: string): string {
   return m[0].replace(/[^\n]/g, '') + source.slice(m[0].length);
 }
 
-/** Removes `position` (and empty `data`) from a tree: the page JSON carries no positions. */
+/**
+ * A copy of a tree without `position` and `data`: the page JSON carries no positions. Copied with
+ * an explicit stack, so that no tree is too deep for it.
+ */
 export function stripPositions<T>(tree: T): T {
-  return JSON.parse(JSON.stringify(tree, (key, value) => (key === 'position' || key === 'data' ? undefined : value))) as T;
+  const copyOf = (value: unknown): unknown => (Array.isArray(value) ? [] : value !== null && typeof value === 'object' ? {} : value);
+  const root = copyOf(tree);
+  const stack: [unknown, unknown][] = [[tree, root]];
+  while (stack.length) {
+    const [from, to] = stack.pop()! as [Record<string, unknown>, Record<string, unknown>];
+    for (const key of Object.keys(from)) {
+      const value = from[key];
+      if (key === 'position' || key === 'data' || typeof value === 'function') continue;
+      if (value === undefined) {
+        if (Array.isArray(to)) to[key] = null;
+        continue;
+      }
+      const copy = copyOf(value);
+      to[key] = copy;
+      if (copy !== value) stack.push([value, copy]);
+    }
+  }
+  return root as T;
 }
 
 function toDiagnostics(file: VFile, name: string): Diagnostic[] {
@@ -114,19 +136,55 @@ function toDiagnostics(file: VFile, name: string): Diagnostic[] {
  */
 export async function compilePage(source: string, options: CompileOptions = {}): Promise<CompiledPage> {
   const name = options.file ?? 'page.md';
-  const file = new VFile({ path: name, value: blankFrontmatter(source) });
+  try {
+    return await compileChecked(source, name, options);
+  } catch (e) {
+    // A failure of the toolchain on one page is that page's error, not the end of the run.
+    const place = (e as { line?: unknown; column?: unknown }) ?? {};
+    return failedPage(name, {
+      line: typeof place.line === 'number' ? place.line : 1,
+      column: typeof place.column === 'number' ? place.column : 1,
+      code: 'compile-failed',
+      message: `the page could not be compiled: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`,
+    });
+  }
+}
+
+/** The result for a page that is not compiled: its one error, and an empty body. */
+export function failedPage(file: string, finding: LimitFinding | Omit<Diagnostic, 'file' | 'severity'>): CompiledPage {
+  return {
+    body: { type: 'root', children: [] },
+    toc: [],
+    diagnostics: [{ file, severity: 'error', ...finding }],
+    headingIds: [],
+    links: [],
+    codeBlocks: [],
+    sections: [],
+    h2Lines: [],
+    codeClasses: {},
+  };
+}
+
+async function compileChecked(source: string, name: string, options: CompileOptions): Promise<CompiledPage> {
+  const text = blankFrontmatter(source);
+  const tooBig = checkSourceLimits(text);
+  if (tooBig) return failedPage(name, tooBig);
+  const file = new VFile({ path: name, value: text });
   const processor = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
     .use(remarkContentRules, { page: options.page ?? true })
+    .use((options.page ?? true) ? remarkTemplateText : () => {})
     .use(remarkFacts, { facts: options.facts, locale: options.locale })
     .use(remarkAdmonitions)
     .use(remarkHeadingIds, { tocMaxLevel: options.tocMaxLevel })
     .use(remarkLinks, options)
-    .use(remarkImages, { staticDir: options.staticDir })
+    .use(remarkImages, { staticDir: options.staticDir, files: options.files })
     .use(remarkCodeBlocks, { highlighter: options.highlighter });
   const mdast = processor.parse(file);
+  const tooDeep = findTooDeep(mdast);
+  if (tooDeep) return failedPage(name, tooDeep);
   const transformed = (await processor.run(mdast, file)) as Root;
   const hastProcessor = unified()
     .use(remarkRehype, { allowDangerousHtml: false, handlers: { code: codeBlockHandler } })

@@ -2,10 +2,12 @@ import type { Paragraph, Root, Text } from 'mdast';
 import type { ContainerDirective, TextDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
+import { didYouMean } from '../suggest.ts';
 import { report } from './report.ts';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 const KNOWN_TEXT_DIRECTIVES = new Set(['fact']);
+const BLOCK_NAMES = [...ADMONITION_TYPES, 'details'];
 
 /** A text directive written without a label or attributes, as `:00` in `23:00`. */
 function isBareName(node: TextDirective): boolean {
@@ -41,12 +43,17 @@ export const remarkAdmonitions: Plugin<[], Root> = () => (tree, file) => {
           file,
           d,
           'unknown-directive',
-          `unknown block ":::${d.name}": use one of ${[...ADMONITION_TYPES, 'details'].map((t) => `:::${t}`).join(', ')}`,
+          `unknown block ":::${d.name}"${didYouMean(d.name, BLOCK_NAMES, { show: (t) => `:::${t}` })}: use one of ${BLOCK_NAMES.map((t) => `:::${t}`).join(', ')}`,
         );
         d.data = { hName: 'div' };
       }
     } else if (node.type === 'leafDirective') {
-      report(file, node, 'unknown-directive', `unknown directive "::${node.name}"`);
+      report(
+        file,
+        node,
+        'unknown-directive',
+        `unknown directive "::${node.name}"${didYouMean(node.name, BLOCK_NAMES, { show: (t) => `:::${t}` })}: blocks open with three colons (:::note … :::)`,
+      );
       node.data = { hName: 'p' };
     } else if (node.type === 'textDirective' && !KNOWN_TEXT_DIRECTIVES.has(node.name) && isBareName(node)) {
       // `23:00` or `Статус:готов`: a colon before a word with no [label] or {attributes} is text.
@@ -60,7 +67,7 @@ export const remarkAdmonitions: Plugin<[], Root> = () => (tree, file) => {
         file,
         node,
         'unknown-directive',
-        `unknown directive ":${node.name}" (a colon directly followed by a letter starts a directive; put a space after the colon)`,
+        `unknown directive ":${node.name}"${didYouMean(node.name, KNOWN_TEXT_DIRECTIVES, { show: (t) => `:${t}[…]` })} (a colon directly followed by a letter starts a directive; put a space after the colon)`,
       );
       node.data = { hName: 'span' };
     }

@@ -2,10 +2,13 @@ import type { Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
+import { MARKDOWN_LIMITS } from './limits.ts';
 import { report } from './report.ts';
 
 const PLACEHOLDER = /\b(TODO|TBD|FIXME|lorem ipsum)\b|текст будет позже|coming soon|скоро будет/i;
 export const MIN_WORDS = 150;
+/** A word the search index leaves out (it splits words at white space and hyphens). */
+const LONG_WORD = new RegExp(`[^\\s-]{${MARKDOWN_LIMITS.wordLength + 1},}`);
 
 /** Words of prose: text outside code blocks, tables and headings. */
 export function countProseWords(tree: Root): number {
@@ -54,6 +57,15 @@ export const remarkContentRules: Plugin<[ContentRulesOptions?], Root> =
         case 'text': {
           const m = PLACEHOLDER.exec(node.value);
           if (m) report(file, node, 'placeholder-text', `placeholder text "${m[0]}": write the real content`);
+          const long = LONG_WORD.exec(node.value);
+          if (long)
+            report(
+              file,
+              node,
+              'word-too-long',
+              `a word of ${long[0].length.toLocaleString('en-US')} characters ("${long[0].slice(0, 24)}…") is left out of the search index (at most ${MARKDOWN_LIMITS.wordLength}): put data like this in a code block`,
+              'warning',
+            );
           break;
         }
       }

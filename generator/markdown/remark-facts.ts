@@ -4,6 +4,7 @@ import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
+import { didYouMean } from '../suggest.ts';
 import { report } from './report.ts';
 
 export interface FactsOptions {
@@ -28,7 +29,15 @@ export const remarkFacts: Plugin<[FactsOptions?], Root> =
       const key = toString(node).trim();
       const value = facts[key];
       if (value === undefined) {
-        report(file, node, 'unknown-fact', `unknown fact "${key}": add it to content/facts.yaml or fix the key`);
+        const hint = didYouMean(key, Object.keys(facts));
+        report(
+          file,
+          node,
+          'unknown-fact',
+          hint
+            ? `unknown fact "${key}"${hint}: fix the key, or add it to content/facts.yaml`
+            : `unknown fact "${key}": add it to content/facts.yaml or fix the key`,
+        );
         node.data = { hName: 'span' };
         return;
       }

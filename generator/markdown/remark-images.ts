@@ -4,11 +4,24 @@ import { imageSize } from 'image-size';
 import type { Image, Root } from 'mdast';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
+import { didYouMean } from '../suggest.ts';
+import { unsafeUrlReason } from './remark-links.ts';
 import { report } from './report.ts';
 
 export interface ImageOptions {
   /** Folder of content/static; images are checked and measured there. */
   staticDir?: string;
+  /** The published files (`/img/x.svg` …), for "did you mean" when an image is missing. */
+  files?: readonly string[];
+}
+
+/** A path decoded (`%20` → space), or as written when it does not decode (then no file has its name). */
+function decodedPath(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
 }
 
 const sizeCache = new Map<string, { width: number; height: number } | null>();
@@ -33,15 +46,31 @@ function measure(file: string): { width: number; height: number } | null {
 export const remarkImages: Plugin<[ImageOptions?], Root> =
   (options = {}) =>
   (tree, file) => {
-    visit(tree, 'image', (node: Image) => {
+    visit(tree, 'image', (node: Image, index, parent) => {
+      const unsafe = unsafeUrlReason(node.url);
+      if (unsafe) {
+        report(file, node, 'unsafe-link', `image from ${unsafe}`);
+        if (parent && index !== undefined) {
+          parent.children.splice(index, 1);
+          return index;
+        }
+        node.url = '';
+        return;
+      }
       if (!node.alt || node.alt.trim() === '') {
         report(file, node, 'missing-alt', `image "${node.url}" has no alt text: ![what it shows](${node.url})`);
       }
       const props: Record<string, string | number> = { loading: 'lazy', decoding: 'async' };
       if (node.url.startsWith('/') && options.staticDir) {
-        const size = measure(join(options.staticDir, decodeURI(node.url)));
+        const size = measure(join(options.staticDir, decodedPath(node.url)));
         if (!size) {
-          report(file, node, 'missing-image', `image "${node.url}" is not in content/static (or has no width and height)`);
+          const images = (options.files ?? []).filter((f) => !f.startsWith('/api/'));
+          report(
+            file,
+            node,
+            'missing-image',
+            `image "${node.url}" is not in content/static (or has no width and height)${didYouMean(node.url, images)}`,
+          );
         } else {
           props.width = size.width;
           props.height = size.height;

@@ -3,7 +3,16 @@ import type { Position } from 'unist';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
 import { LOCALES, type LocaleCode } from '@vitrina-docs/schemas';
-import { canonicalPath, isExternalHref, splitHash, withLocale } from '@vitrina-docs/schemas/paths';
+import {
+  canonicalPath,
+  isExternalHref,
+  isProtocolRelative,
+  SAFE_URL_SCHEMES,
+  splitHash,
+  urlScheme,
+  withLocale,
+} from '@vitrina-docs/schemas/paths';
+import { didYouMean } from '../suggest.ts';
 import { report } from './report.ts';
 
 /** An internal link found on a page, kept for the anchor check of the link stage. */
@@ -11,6 +20,8 @@ export interface CollectedLink {
   /** Target route without locale, or null for a link to the same page. */
   key: string | null;
   hash: string;
+  /** The link as written (`./start.md#steps`), for the findings. */
+  url: string;
   position: Position | undefined;
 }
 
@@ -22,6 +33,21 @@ export interface LinkOptions {
   routeOfRelative?: (from: string, target: string) => string | null;
   /** Does this published file exist (e.g. /api/v1.5.yaml, /img/x.svg)? */
   hasFile?: (path: string) => boolean;
+  /** The published files, for "did you mean" when a file is missing. */
+  files?: readonly string[];
+}
+
+/**
+ * Why a URL may not be used in a page, or null: only http, https, mailto and tel links and site
+ * paths pass. The scheme is read as a browser reads it (`JaVa\tScRiPt:`; entities such as
+ * `jav&#x61;script:` are decoded by the parser before this).
+ */
+export function unsafeUrlReason(url: string): string | null {
+  const scheme = urlScheme(url);
+  if (scheme !== null && !SAFE_URL_SCHEMES.includes(scheme))
+    return `a "${scheme}:" URL: only http, https, mailto and tel links and site paths are allowed`;
+  if (scheme === null && isProtocolRelative(url)) return `"${url.slice(0, 60)}" without a scheme: write it with https:`;
+  return null;
 }
 
 const LOCALE_PREFIX = new RegExp(`^/(${LOCALES.join('|')})(/|$)`);
@@ -36,12 +62,23 @@ export const remarkLinks: Plugin<[LinkOptions?], Root> =
   (tree, file) => {
     const locale = options.locale ?? 'ru';
     const links: CollectedLink[] = [];
-    visit(tree, (node) => {
+    visit(tree, (node, index, parent) => {
       if (node.type !== 'link' && node.type !== 'definition') return;
       const n = node as Link | Definition;
       const url = n.url;
       if (url === '') {
         report(file, n, 'broken-link', 'empty link');
+        return;
+      }
+      const unsafe = unsafeUrlReason(url);
+      if (unsafe) {
+        report(file, n, 'unsafe-link', `link to ${unsafe}`);
+        // The URL goes no further: a link keeps its text, a definition goes (its references stay text).
+        if (parent && index !== undefined) {
+          parent.children.splice(index, 1, ...(n.type === 'link' ? n.children : []));
+          return index;
+        }
+        n.url = '';
         return;
       }
       if (isExternalHref(url)) {
@@ -50,7 +87,7 @@ export const remarkLinks: Plugin<[LinkOptions?], Root> =
       }
       const { path, hash } = splitHash(url);
       if (path === '') {
-        links.push({ key: null, hash, position: n.position });
+        links.push({ key: null, hash, url, position: n.position });
         return;
       }
       if (LOCALE_PREFIX.test(path)) {
@@ -65,7 +102,13 @@ export const remarkLinks: Plugin<[LinkOptions?], Root> =
       let key: string | null;
       if (path.startsWith('/')) {
         if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.md')) {
-          if (options.hasFile && !options.hasFile(path)) report(file, n, 'broken-link', `link to a missing file "${path}"`);
+          if (options.hasFile && !options.hasFile(path))
+            report(
+              file,
+              n,
+              'broken-link',
+              `link to a missing file "${path}"${didYouMean(path, options.files ?? [])}: files come from content/static and content/api`,
+            );
           return;
         }
         key = canonicalPath(path.replace(/\.md$/, ''));
@@ -81,10 +124,10 @@ export const remarkLinks: Plugin<[LinkOptions?], Root> =
         }
       }
       if (options.hasRoute && !options.hasRoute(key)) {
-        report(file, n, 'broken-link', `link to "${key}": no such page`);
+        report(file, n, 'broken-link', `link "${url}"${url.startsWith(key) ? '' : ` leads to ${key}`}: no such page`);
         return;
       }
-      links.push({ key, hash, position: n.position });
+      links.push({ key, hash, url, position: n.position });
       n.url = withLocale(key, locale) + (hash ? `#${hash}` : '');
     });
     file.data.links = links;

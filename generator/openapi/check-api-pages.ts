@@ -1,5 +1,6 @@
 import type { Diagnostics } from '../diagnostics.ts';
 import type { BuildCache } from '../pipeline/page-cache.ts';
+import { didYouMean } from '../suggest.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { checkEndpointMentions } from './check-endpoint-mentions.ts';
 import { checkJsonExamples } from './check-json-examples.ts';
@@ -67,13 +68,12 @@ export function checkApiPages(
     }
     const op = api.operations.get(opId);
     if (!op) {
-      const near = [...api.operations.keys()].filter((k) => k.includes(opId) || opId.includes(k)).slice(0, 3);
       diagnostics.error(
         page.src.file,
         fmLine(),
         1,
         'unknown-operation',
-        `operation "${opId}" is not in ${api.file}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
+        `operation "${opId}" is not in ${api.file}${didYouMean(opId, api.operations.keys())}`,
       );
       continue;
     }

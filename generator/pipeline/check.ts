@@ -17,8 +17,11 @@ import {
   type UiStrings,
 } from '@vitrina-docs/schemas';
 import type { Diagnostics } from '../diagnostics.ts';
+import { findTemplateText, quoteFragment } from '../scaffold/template-text.ts';
+import { closestNames, didYouMean } from '../suggest.ts';
 import { checkWithSchema, positionOf } from '../yaml-source.ts';
 import { checkSynonyms } from '../search/synonyms.ts';
+import { checkStaticSvgs } from './check-svg.ts';
 import type { LoadedContent, SourcePage } from './load.ts';
 
 /** A page whose file name and frontmatter passed the checks. */
@@ -34,6 +37,26 @@ export interface Page {
   /** Folder below content/docs: ['mobile', 'ic3', 'visits']. */
   folder: string[];
   isIndex: boolean;
+  /**
+   * False when the frontmatter failed its checks: `fm` then holds the keys that are valid
+   * (and an empty title when that is not), so that the page's other checks still run. Such a
+   * page is never published.
+   */
+  frontmatterValid: boolean;
+}
+
+/** The keys of the frontmatter that pass their own schema, for the checks of a page whose frontmatter has errors. */
+function validKeys(schema: typeof DocFrontmatterSchema | typeof BlogFrontmatterSchema, data: unknown): Page['fm'] {
+  const raw = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const fm: Record<string, unknown> = { title: '', description: '' };
+  for (const [key, field] of Object.entries(
+    schema.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>,
+  )) {
+    if (!(key in raw)) continue;
+    const r = field.safeParse(raw[key]);
+    if (r.success) fm[key] = r.data;
+  }
+  return fm as Page['fm'];
 }
 
 export interface CheckedSite {
@@ -76,12 +99,17 @@ function checkI18n(content: LoadedContent, diagnostics: Diagnostics): Partial<Re
         if (!otherKeys.has(k)) {
           const src = content.i18n.get(locale)!;
           const pos = positionOf(src, k.split('.'), true);
+          const near = closestNames(
+            k,
+            [...otherKeys].filter((o) => !keys.has(o)),
+            { limit: 1 },
+          )[0];
           diagnostics.error(
             src.file,
             pos.line,
             pos.column,
             'i18n-keys-mismatch',
-            `UI string "${k}" is in ${locale}.yaml but not in ${other}.yaml`,
+            `UI string "${k}" is in ${locale}.yaml but not in ${other}.yaml${near ? ` (is "${near}" in ${other}.yaml meant to be it?)` : ''}`,
           );
         }
       }
@@ -95,6 +123,7 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
   const site = content.site ? checkWithSchema(content.site, SiteConfigSchema, diagnostics, 'site-config-invalid', 'site.yaml') : null;
   const facts = (content.facts ? checkWithSchema(content.facts, FactsSchema, diagnostics, 'facts-invalid', 'facts.yaml') : null) ?? {};
   const ui = checkI18n(content, diagnostics);
+  checkStaticSvgs(content, diagnostics);
 
   const categories = new Map<string, Category>();
   for (const [folder, src] of content.categories) {
@@ -111,15 +140,33 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
   for (const src of content.pages) {
     const r = src.route;
     const schema = r.kind === 'blog-post' ? BlogFrontmatterSchema : DocFrontmatterSchema;
-    const fm = src.frontmatter
+    const checkedFm = src.frontmatter
       ? (checkWithSchema(src.frontmatter, schema, diagnostics, 'frontmatter-invalid', 'frontmatter') as Page['fm'] | null)
       : null;
+    const fm = checkedFm ?? validKeys(schema, src.frontmatter?.data);
+    const template = typeof fm.description === 'string' ? findTemplateText(fm.description) : null;
+    if (template && src.frontmatter) {
+      const pos = positionOf(src.frontmatter, ['description']);
+      diagnostics.error(
+        src.file,
+        pos.line,
+        pos.column,
+        'template-text',
+        `the description is still the template's (${quoteFragment(template)}): say in one or two sentences what this page helps the reader do`,
+      );
+    }
     let sidebar: SidebarId | null = null;
     let version: string | null = null;
     if (r.kind === 'doc') {
       const top = r.key.split('/')[2] ?? '';
       if (!(SIDEBARS as readonly string[]).includes(top)) {
-        diagnostics.error(src.file, 1, 1, 'unknown-sidebar', `content/docs/${top}/ is not a sidebar: use one of ${SIDEBARS.join(', ')}`);
+        diagnostics.error(
+          src.file,
+          1,
+          1,
+          'unknown-sidebar',
+          `content/docs/${top}/ is not a sidebar${didYouMean(top, SIDEBARS)}: use one of ${SIDEBARS.join(', ')}`,
+        );
         continue;
       }
       sidebar = top as SidebarId;
@@ -137,7 +184,7 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
           1,
           1,
           'unknown-version',
-          `version "${version}" is not declared for the ${sidebar} sidebar in site.yaml`,
+          `version "${version}" is not declared for the ${sidebar} sidebar in site.yaml${didYouMean(version, versionIds.get(sidebar) ?? [])}`,
         );
       }
       // Every folder above a page needs its category file (its label and order in the sidebar).
@@ -155,7 +202,6 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
         }
       }
     }
-    if (!fm) continue;
     const page: Page = {
       src,
       kind: r.kind,
@@ -167,6 +213,7 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
       version,
       folder: r.folder,
       isIndex: r.isIndex,
+      frontmatterValid: checkedFm !== null,
     };
     const dup = byPath.get(page.path);
     if (dup) {
@@ -186,7 +233,7 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
   }
   for (const [, m] of filesByKey) {
     for (const locale of LOCALES) {
-      if (m.has(locale)) continue;
+      if (m.has(locale) || content.refusedPages.has(`${[...m.values()][0]!.route.key}\t${locale}`)) continue;
       const other = [...m.values()][0]!;
       const expected = other.file.replace(new RegExp(`\\.${other.route.locale}\\.md$`), `.${locale}.md`);
       diagnostics.error(other.file, 1, 1, 'missing-translation', `no ${locale} translation: expected ${expected}`);
@@ -217,10 +264,12 @@ export function checkContent(content: LoadedContent, diagnostics: Diagnostics): 
       }
       for (const p of m.values()) {
         const [k, v] = kind.split(':');
-        if (k === 'api-method' && !p.fm.api) {
+        // (An `api` key with an error is reported as such, not as missing.)
+        const rawApi = (p.src.frontmatter?.data as { api?: unknown } | null | undefined)?.api;
+        if (k === 'api-method' && !p.fm.api && rawApi === undefined) {
           diagnostics.error(
             p.src.file,
-            2,
+            1,
             1,
             'api-page-without-operation',
             `${route} is an API method page: add api: { operation: … } to the frontmatter`,

@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
-import { compilePage, type CompiledPage, type CompileOptions } from '../markdown/processor.ts';
+import { MARKDOWN_LIMITS } from '../markdown/limits.ts';
+import { compilePage, failedPage, type CompiledPage, type CompileOptions } from '../markdown/processor.ts';
 import { routeOfRelativeLink } from './relative-links.ts';
 
 /** What a page's compilation needs, as plain data that can cross to a worker. */
@@ -32,6 +33,7 @@ export function compileOptions(job: CompileJob, setup: WorkerSetup, highlighter?
     page: true,
     routeOfRelative: routeOfRelativeLink,
     hasFile: (p) => published.has(p),
+    files: setup.publishedFiles,
   };
 }
 
@@ -66,25 +68,50 @@ export async function compileAll(jobs: CompileJob[], setup: WorkerSetup, highlig
     placed.push({ slice, at: slices[slice]!.length });
     slices[slice]!.push(job);
   }
-  const results = await Promise.all(
-    slices.map(
-      (slice) =>
-        new Promise<CompiledPage[]>((resolve, reject) => {
-          const worker = new Worker(workerUrl, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-          const done: CompiledPage[] = [];
-          worker.on('message', (m: [number, CompiledPage] | null) => {
-            if (m) {
-              done[m[0]] = m[1];
-              return;
-            }
-            resolve(done);
-            void worker.terminate();
-          });
-          worker.once('error', reject);
-          worker.once('exit', (code) => reject(new Error(`a compile worker stopped (exit code ${code}) before it was done`)));
-          worker.postMessage(slice);
-        }),
-    ),
-  );
+  const results = await Promise.all(slices.map((slice) => compileOnWorkers(slice, setup, workerUrl)));
   return placed.map(({ slice, at }) => results[slice]![at]!);
+}
+
+/**
+ * Compiles a slice of pages on a worker. Pages come back in order, so when the worker stops
+ * before the end (out of memory on a page past every limit, or a crash), the page it was on is
+ * known: that page gets the error, and a fresh worker goes on with the next one.
+ */
+function compileOnWorkers(slice: CompileJob[], setup: WorkerSetup, workerUrl: URL): Promise<CompiledPage[]> {
+  const done: CompiledPage[] = [];
+  return new Promise((resolve) => {
+    const start = (from: number) => {
+      if (from >= slice.length) return resolve(done);
+      const worker = new Worker(workerUrl, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      let over = false;
+      const stopped = (reason: string) => {
+        if (over) return;
+        over = true;
+        const at = done.length;
+        const job = slice[at]!;
+        const page = failedPage(job.file, {
+          line: 1,
+          column: 1,
+          code: 'compile-failed',
+          message: `compiling the page stopped its worker (${reason}): a page may use ${WORKER_HEAP_MB} MB; keep it within ${MARKDOWN_LIMITS.pageBytes / 1024} KB and simpler`,
+        });
+        done.push(page);
+        void worker.terminate();
+        start(at + 1);
+      };
+      worker.on('message', (m: [number, CompiledPage] | null) => {
+        if (m) {
+          done[from + m[0]] = m[1];
+          return;
+        }
+        over = true;
+        resolve(done);
+        void worker.terminate();
+      });
+      worker.once('error', (e) => stopped(`${e.name}: ${e.message}`));
+      worker.once('exit', (code) => stopped(`exit code ${code}`));
+      worker.postMessage(slice.slice(from));
+    };
+    start(0);
+  });
 }

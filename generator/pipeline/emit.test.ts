@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ describe('StagedOutput', () => {
 
   it('writes files as they come, outside the output, and swaps them in on commit', () => {
     const { dir, out } = scratch();
-    const staged = new StagedOutput(out);
+    const staged = new StagedOutput(out, join(dir, '.cache', 'staging'));
     staged.write('docs/a/index.html', '<p>a</p>');
     staged.write('data/a.json', Buffer.from('{}'));
     expect(readdirSync(join(out, 'docs'))).toEqual(['old.html']);
@@ -28,17 +29,37 @@ describe('StagedOutput', () => {
     staged.commit();
     expect(readFileSync(join(out, 'docs/a/index.html'), 'utf8')).toBe('<p>a</p>');
     expect(readdirSync(join(out, 'docs'))).toEqual(['a']);
-    expect(readdirSync(dir)).toEqual(['dist']);
+    expect(readdirSync(dir).sort()).toEqual(['.cache', 'dist']);
+    expect(readdirSync(join(dir, '.cache', 'staging'))).toEqual([]);
   });
 
   it('leaves the previous output as it was and nothing beside it when discarded', () => {
     const { dir, out } = scratch();
-    const staged = new StagedOutput(out);
+    const staged = new StagedOutput(out, join(dir, '.cache', 'staging'));
     staged.write('docs/a/index.html', '<p>a</p>');
     staged.discard();
     expect(readFileSync(join(out, 'docs/old.html'), 'utf8')).toBe('old');
     expect(readdirSync(join(out, 'docs'))).toEqual(['old.html']);
-    expect(readdirSync(dir)).toEqual(['dist']);
+    expect(readdirSync(dir).sort()).toEqual(['.cache', 'dist']);
+    expect(readdirSync(join(dir, '.cache', 'staging'))).toEqual([]);
+  });
+
+  it('removes the staging folders of builds that were killed, and keeps those of builds still running', () => {
+    const { dir, out } = scratch();
+    const staging = join(dir, '.cache', 'staging');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const alive = process.ppid;
+    for (const name of [`next-${gone}-abc`, `old-${gone}-abc`, `next-${alive}-abc`])
+      mkdirSync(join(staging, name, 'docs'), { recursive: true });
+    // What earlier versions left beside the output.
+    mkdirSync(join(dir, `.dist-next-${gone}-abc`));
+    const staged = new StagedOutput(out, staging);
+    const left = readdirSync(staging);
+    expect(left).toHaveLength(2);
+    expect(left).toContain(`next-${alive}-abc`);
+    expect(left.filter((n) => n.startsWith(`next-${process.pid}-`))).toHaveLength(1);
+    expect(readdirSync(dir).sort()).toEqual(['.cache', 'dist']);
+    staged.discard();
   });
 
   it('copies folders in without overwriting what the build wrote', () => {
@@ -47,7 +68,7 @@ describe('StagedOutput', () => {
     mkdirSync(join(from, 'img'), { recursive: true });
     writeFileSync(join(from, 'img', 'a.svg'), '<svg/>');
     writeFileSync(join(from, 'robots.txt'), 'from static');
-    const staged = new StagedOutput(out);
+    const staged = new StagedOutput(out, join(dir, '.cache', 'staging'));
     staged.write('robots.txt', 'made by the build');
     staged.copy(from, '.');
     staged.copy(join(dir, 'missing'), 'assets');

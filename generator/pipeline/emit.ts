@@ -1,10 +1,16 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /**
- * The output of a build, written as it is made into a fresh folder beside `outDir` and swapped
- * in by `commit()`. Nothing is held in memory once written. A build that fails before the swap
+ * The output of a build, written as it is made into a staging folder and swapped in by
+ * `commit()`. Nothing is held in memory once written. A build that fails before the swap
  * calls `discard()` (or simply never commits) and leaves the previous output exactly as it was.
+ *
+ * The staging folders live in `.cache/staging/` of the project (ignored by git), named with the
+ * process id of their build: a build that was killed leaves its folder there, and the next build
+ * removes every folder whose process is gone (and the `.dist-next-*` / `.dist-old-*` folders
+ * that earlier versions left beside the output). When the output is on another file system, the
+ * staging folder is `.vitrina-staging/` beside it instead, so that the swap stays a rename.
  */
 export class StagedOutput {
   private readonly target: string;
@@ -13,12 +19,17 @@ export class StagedOutput {
   private readonly dirs = new Set<string>();
   private count = 0;
 
-  constructor(outDir: string) {
+  constructor(outDir: string, stagingDir: string) {
     this.target = resolve(outDir);
     const parent = dirname(this.target);
+    mkdirSync(parent, { recursive: true });
+    mkdirSync(stagingDir, { recursive: true });
+    const base = statSync(stagingDir).dev === statSync(parent).dev ? stagingDir : join(parent, '.vitrina-staging');
+    removeLeftovers(base, /^(?:next|old)-(\d+)-/);
+    removeLeftovers(parent, /^\.dist-(?:next|old)-(\d+)-/);
     const stamp = `${process.pid}-${Date.now().toString(36)}`;
-    this.tmp = join(parent, `.dist-next-${stamp}`);
-    this.old = join(parent, `.dist-old-${stamp}`);
+    this.tmp = join(base, `next-${stamp}`);
+    this.old = join(base, `old-${stamp}`);
     mkdirSync(this.tmp, { recursive: true });
   }
 
@@ -44,6 +55,19 @@ export class StagedOutput {
     if (existsSync(from)) cpSync(from, join(this.tmp, to), { recursive: true, force: false });
   }
 
+  /** Copies one file in (the file itself, never a link); a file the build wrote itself wins. */
+  copyFile(from: string, rel: string): void {
+    const abs = join(this.tmp, rel);
+    if (existsSync(abs)) return;
+    const dir = dirname(abs);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    copyFileSync(from, abs);
+    this.count++;
+  }
+
   /** Swaps the new output in for the old one. */
   commit(): void {
     try {
@@ -60,5 +84,29 @@ export class StagedOutput {
   /** Drops what was written; the previous output stays. */
   discard(): void {
     rmSync(this.tmp, { recursive: true, force: true });
+  }
+}
+
+/** True while a process with this id runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the staging folders under `dir` (named by `pattern`, process id first) whose build is gone. */
+function removeLeftovers(dir: string, pattern: RegExp): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1] ?? NaN);
+    if (Number.isInteger(pid) && pid !== process.pid && !running(pid)) rmSync(join(dir, name), { recursive: true, force: true });
   }
 }

@@ -107,7 +107,8 @@ export function pluginFingerprint(): string {
   // (An installed package has generator/dev/client/ but no TypeScript sources.)
   const base = here.includes(`${join('lib', 'generator')}`) && existsSync(join(sources, 'markdown')) ? sources : join(here, '..');
   const h = createHash('sha256');
-  for (const dir of [join(base, 'markdown'), join(base, 'openapi')]) {
+  // (scaffold/: the templates, whose sentences the template-text check looks for.)
+  for (const dir of [join(base, 'markdown'), join(base, 'openapi'), join(base, 'scaffold')]) {
     for (const name of readdirSync(dir).sort()) {
       if (/\.(ts|js)$/.test(name) && !name.endsWith('.d.ts') && !name.includes('.test.'))
         h.update(name).update(readFileSync(join(dir, name)));

@@ -1,5 +1,6 @@
 import { withLocale } from '@vitrina-docs/schemas/paths';
 import type { CheckedSite } from './check.ts';
+import { routeOfRelativeLink } from './relative-links.ts';
 
 /**
  * For a pre-commit check of a few changed files: the pages to compile (the changed ones,
@@ -21,12 +22,14 @@ export function pagesToCheck(site: CheckedSite, changed: readonly string[]): { c
     }
   }
   const compile = new Set(report);
-  const linkRe = /\]\((\/[^)#\s]*)/g;
+  // Routes (`/docs/a`) and source files (`./a.md`, `../b/a.md`): their heading ids check the anchors.
+  const linkRe = /\]\(((?:\/|\.{1,2}\/)[^)#\s]*)/g;
   const byPath = new Map(site.pages.map((p) => [p.path, p]));
   for (const p of site.pages) {
     if (!report.has(p.src.file)) continue;
     for (const m of p.src.body.matchAll(linkRe)) {
-      const target = byPath.get(withLocale(m[1]!, p.locale));
+      const key = m[1]!.startsWith('/') ? m[1]! : routeOfRelativeLink(p.src.file, m[1]!);
+      const target = key ? byPath.get(withLocale(key, p.locale)) : undefined;
       if (target) compile.add(target.src.file);
     }
   }

@@ -9,7 +9,10 @@ import { routeOfFile } from '../routes.ts';
 import { withTranslationMark } from '../translations/mark.ts';
 import { translationHash } from '../translations/source-hash.ts';
 import { curlExample, responseExample } from './api-example.ts';
+import { didYouMean } from '../suggest.ts';
 import { addToInventory } from './inventory.ts';
+import { storeMarkedSource } from '../translations/marked-sources.ts';
+import { findTemplateText } from './template-text.ts';
 import { PAGE_TYPES, pageTemplate, type PageType, type TemplateInput } from './templates.ts';
 
 /** A route or option that `new` refuses (the CLI exits 2 with the message). */
@@ -19,11 +22,25 @@ export interface NewPageOptions {
   root: string;
   route: string;
   type?: PageType;
-  /** Title of the ru page (and of the en page when `titleEn` is not given). */
+  /** Title of the ru page. */
   title?: string;
+  /** Title of the en page. */
   titleEn?: string;
   /** API method pages: the operationId in content/api/<version>.yaml. */
   operation?: string;
+  /** `sidebar_position` of both pages (default: after the folder's last entry). */
+  position?: number;
+  /**
+   * Asks the writer for a title the options do not give (`vitrina-docs new` in a terminal);
+   * without it, a missing title is an error. `suggested` is offered as the answer on Enter.
+   */
+  ask?: (locale: LocaleCode, suggested: string | undefined, check: (title: string) => string | null) => Promise<string>;
+}
+
+/** What the writer still has to write in a new page: a line per part, with the line where it starts. */
+export interface FillIn {
+  file: string;
+  parts: { line: number; what: string }[];
 }
 
 export interface NewPageResult {
@@ -33,6 +50,10 @@ export interface NewPageResult {
   pages: string[];
   categories: string[];
   inventoryLine: string;
+  /** The template's instructions left to replace, per page. */
+  fillIn: FillIn[];
+  /** `sidebar_position` written into both pages (null for a folder's own page). */
+  position: number | null;
 }
 
 const MONTHS: Record<LocaleCode, string[]> = {
@@ -69,6 +90,41 @@ function parseRoute(input: string): string[] {
     throw new ScaffoldError(`"${input}": /docs/${segments[0]} is not a sidebar (use one of ${SIDEBARS.join(', ')})`);
   return segments;
 }
+
+/** After the last entry of a folder in its sidebar: its pages' `sidebar_position`s and its subfolders' positions. */
+function nextPosition(content: LoadedContent, folder: string[]): number {
+  const key = `docs/${folder.join('/')}`;
+  const positions = [0];
+  for (const p of content.pages) {
+    if (p.route.kind !== 'doc' || p.route.isIndex || p.route.folder.join('/') !== folder.join('/')) continue;
+    const n = (p.frontmatter?.data as { sidebar_position?: unknown } | undefined)?.sidebar_position;
+    if (typeof n === 'number') positions.push(n);
+  }
+  for (const [k, c] of content.categories) {
+    if (dirname(k) !== key) continue;
+    const n = (c?.data as { position?: unknown } | undefined)?.position;
+    if (typeof n === 'number') positions.push(n);
+  }
+  return Math.floor(Math.max(...positions)) + 1;
+}
+
+/** The parts of a new page that still hold the template's instructions: the description, the lead, then each section. */
+function fillInOf(file: string, text: string): FillIn {
+  const parts: FillIn['parts'] = [];
+  let section = 'lead paragraph';
+  let inFrontmatter = false;
+  text.split('\n').forEach((line, i) => {
+    if (line === '---') inFrontmatter = !inFrontmatter;
+    const heading = /^##+ (.*?)(?: \{#[^}]+\})?$/.exec(line);
+    if (heading) section = `## ${heading[1]}`;
+    const what = inFrontmatter && line.startsWith('description:') ? 'description' : inFrontmatter ? null : section;
+    if (what && findTemplateText(line) && parts.at(-1)?.what !== what) parts.push({ line: i + 1, what });
+  });
+  return { file, parts };
+}
+
+const TITLE = DocFrontmatterSchema.shape.title;
+const checkTitle = (title: string) => (TITLE.safeParse(title.trim()).success ? null : 'a title has 3–80 characters');
 
 function categoryYaml(folder: string[], position: number): string {
   const up = '../'.repeat(folder.length + 2);
@@ -126,7 +182,10 @@ async function apiInput(
     : '';
   if (!operation) throw new ScaffoldError(`an API method page needs --operation <operationId>${hint}`);
   const op = api.operations.get(operation);
-  if (!op) throw new ScaffoldError(`operation "${operation}" is not in ${file}${hint}`);
+  if (!op) {
+    const near = didYouMean(operation, api.operations.keys());
+    throw new ScaffoldError(`operation "${operation}" is not in ${file}${near || hint}`);
+  }
   const existing = used.get(operation);
   if (existing) throw new ScaffoldError(`operation "${operation}" already has a page: ${existing}`);
   const o = op.operation as Record<string, unknown>;
@@ -182,15 +241,30 @@ export async function createPagePair(options: NewPageOptions): Promise<NewPageRe
   const api = type === 'api-method' ? await apiInput(root, content, version!, options.operation) : undefined;
   const month = /^(\d{4})-(\d{2})$/.exec(segments.at(-1)!);
   const monthName = (l: LocaleCode) => (month ? MONTHS[l][Number(month[2]) - 1] : undefined);
-  const fallback = (l: LocaleCode) =>
+  // Titles: the options', else the writer's answer (with a title the page type suggests:
+  // the operation's summary, the month), else the suggested one; a docs page has no default.
+  const suggested = (l: LocaleCode) =>
     api?.summary[l] ??
     (type === 'release-notes' && monthName(l)
       ? l === 'ru'
         ? `Что нового в ${monthName(l)} ${month![1]}`
         : `What's new in ${monthName(l)} ${month![1]}`
-      : humanise(segments.at(-1)!));
-  const title = { ru: options.title ?? fallback('ru'), en: options.titleEn ?? options.title ?? fallback('en') };
-  const sources = pageTemplate(type, { title, next: nextLink(content, segments), api });
+      : undefined);
+  const given: Record<LocaleCode, string | undefined> = { ru: options.title, en: options.titleEn };
+  const title = {} as Record<LocaleCode, string>;
+  for (const l of LOCALES) {
+    const flag = l === 'ru' ? '--title' : '--title-en';
+    let t = given[l] ?? (options.ask ? await options.ask(l, suggested(l), checkTitle) : suggested(l));
+    if (t === undefined)
+      throw new ScaffoldError(
+        `the ${l} page needs a title: pass --title "<ru title>" --title-en "<en title>" (3–80 characters each), or run vitrina-docs new in a terminal to be asked`,
+      );
+    t = t.trim();
+    if (checkTitle(t)) throw new ScaffoldError(`the ${l} page's title is not valid: "${t}" (pass ${flag} "<3–80 characters>")`);
+    title[l] = t;
+  }
+  const position = asIndex ? undefined : (options.position ?? nextPosition(content, folder));
+  const sources = pageTemplate(type, { title, next: nextLink(content, segments), api, position });
 
   for (const locale of LOCALES) {
     const fm = /^---\n([\s\S]*?)\n---\n/.exec(sources[locale])?.[1] ?? '';
@@ -218,16 +292,19 @@ export async function createPagePair(options: NewPageOptions): Promise<NewPageRe
   }
   const base = asIndex ? join(docsDir, 'index') : docsDir;
   const pages: string[] = [];
+  const fillIn: FillIn[] = [];
   for (const locale of LOCALES) {
     const abs = `${base}.${locale}.md`;
     mkdirSync(dirname(abs), { recursive: true });
     const text = locale === 'ru' ? sources.ru : withTranslationMark(sources[locale], translationHash(sources.ru));
     writeFileSync(abs, text, { flag: 'wx' });
     pages.push(relative(root, abs));
+    fillIn.push(fillInOf(relative(root, abs), text));
   }
+  storeMarkedSource(root, sources.ru);
   const kind = type === 'api-method' ? `api-method:${version}` : version ? `doc:${version}` : 'doc';
   const inventoryLine = `${route}\t${sidebar}\t${kind}`;
   const inventoryPath = join(contentDir, 'routes.tsv');
   if (existsSync(inventoryPath)) writeFileSync(inventoryPath, addToInventory(readFileSync(inventoryPath, 'utf8'), inventoryLine));
-  return { route, type, pages, categories, inventoryLine };
+  return { route, type, pages, categories, inventoryLine, fillIn, position: position ?? null };
 }

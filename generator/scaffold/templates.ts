@@ -14,14 +14,18 @@ export interface TemplateInput {
   next: { path: string; label: PerLocale };
   /** API method pages: the operation and the examples made from it. */
   api?: { operation: string; curl: string; response: ResponseExample };
+  /** `sidebar_position` of both pages (none for a folder's own page). */
+  position?: number;
 }
 
 function frontmatter(data: Record<string, unknown>): string {
   return `---\n${stringify(data, { lineWidth: 0 })}---\n`;
 }
 
-function page(fm: Record<string, unknown>, body: string[]): string {
-  return `${frontmatter(fm)}\n${body
+function page(t: TemplateInput, fm: Record<string, unknown>, body: string[]): string {
+  const { title, description, ...rest } = fm;
+  const position = t.position === undefined ? {} : { sidebar_position: t.position };
+  return `${frontmatter({ title, description, ...position, ...rest })}\n${body
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()}\n`;
@@ -33,6 +37,7 @@ function howTo(locale: LocaleCode, t: TemplateInput): string {
   const link = `[${t.next.label[locale]}](${t.next.path})`;
   if (locale === 'ru') {
     return page(
+      t,
       {
         title: t.title.ru,
         description:
@@ -70,6 +75,7 @@ function howTo(locale: LocaleCode, t: TemplateInput): string {
     );
   }
   return page(
+    t,
     {
       title: t.title.en,
       description:
@@ -111,6 +117,7 @@ function concept(locale: LocaleCode, t: TemplateInput): string {
   const link = `[${t.next.label[locale]}](${t.next.path})`;
   if (locale === 'ru') {
     return page(
+      t,
       {
         title: t.title.ru,
         description: 'Замените это описание одним-двумя предложениями: что это за показатель, как он считается и где его увидеть.',
@@ -154,6 +161,7 @@ function concept(locale: LocaleCode, t: TemplateInput): string {
     );
   }
   return page(
+    t,
     {
       title: t.title.en,
       description: 'Replace this description with one or two sentences: what this value is, how it is computed and where to see it.',
@@ -204,6 +212,7 @@ function apiMethod(locale: LocaleCode, t: TemplateInput): string {
   const response = fence(api.response.lang, api.response.text, api.response.title);
   if (locale === 'ru') {
     return page(
+      t,
       {
         title: t.title.ru,
         description:
@@ -236,6 +245,7 @@ function apiMethod(locale: LocaleCode, t: TemplateInput): string {
     );
   }
   return page(
+    t,
     {
       title: t.title.en,
       description:
@@ -279,6 +289,7 @@ function releaseNotes(locale: LocaleCode, t: TemplateInput): string {
   const items = (what: PerLocale) => COMPONENTS.map((c) => `- **${c[locale]}.** ${what[locale]}`);
   if (locale === 'ru') {
     return page(
+      t,
       {
         title: t.title.ru,
         description: 'Замените это описание одним предложением о главных изменениях месяца: что нового в приложении, на портале и в API.',
@@ -307,6 +318,7 @@ function releaseNotes(locale: LocaleCode, t: TemplateInput): string {
     );
   }
   return page(
+    t,
     {
       title: t.title.en,
       description:

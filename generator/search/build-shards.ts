@@ -38,6 +38,7 @@ import {
   weightStep,
   type Posting,
 } from '@vitrina-docs/search';
+import { MARKDOWN_LIMITS } from '../markdown/limits.ts';
 import type { CheckedSite } from '../pipeline/check.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { writeStockIndex } from './stock-index.ts';
@@ -183,6 +184,9 @@ export function invert(sections: readonly IndexedSection[], locale: LocaleCode, 
     sections.forEach((s, n) => {
       const tokens: string[] = [];
       for (const token of tokenize(s.fields[field])) {
+        // A word past the limit (a base64 blob) is left out: no reader types it, and the stock
+        // index's trie would nest one level per character (validate warns about it).
+        if (token.length > MARKDOWN_LIMITS.wordLength) continue;
         const term = termOf(token, locale);
         if (!term) continue;
         tokens.push(term);

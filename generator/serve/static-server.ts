@@ -1,7 +1,9 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
+import { allowedHosts, refuseRequest } from './request-guard.ts';
+import { builtSitePolicy, policyFor, securityHeaders } from './security-headers.ts';
 
 /** Content types by file extension. */
 export const CONTENT_TYPES: Record<string, string> = {
@@ -25,41 +27,88 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/** The decoded path of a request, or null when it does not decode. */
+export function decodePath(urlPath: string): string | null {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+}
+
+/** True when `file` is inside `dir` once links are resolved (no link leads out of the served folder). */
+function inside(dir: string, file: string): boolean {
+  try {
+    const root = realpathSync(dir);
+    const real = realpathSync(file);
+    return real === root || real.startsWith(root + sep);
+  } catch {
+    return false;
+  }
+}
+
 /** Resolves a request path to a file of `dir` the way the nginx configuration does. */
 export function resolveStatic(dir: string, urlPath: string): { file: string; status: number } | { redirect: string } {
-  let path = decodeURIComponent(urlPath);
+  let path = decodePath(urlPath) ?? '/';
   const clean = canonicalPath(path);
   if (/\/index(\.html)?$/.test(path)) return { redirect: clean };
   if (path.length > 1 && path.endsWith('/')) return { redirect: clean };
   path = normalize(path).replace(/^(\.\.[/\\])+/, '');
+  const notFound = { file: join(dir, '404.html'), status: 404 };
+  // What the build writes for the deploy (the nginx CSP directive) is not the site's (nginx: 404).
+  if (/^[/\\]_deploy([/\\]|$)/.test(path)) return notFound;
   const direct = join(dir, path);
-  if (existsSync(direct) && statSync(direct).isFile()) return { file: direct, status: 200 };
+  if (existsSync(direct) && statSync(direct).isFile()) return inside(dir, direct) ? { file: direct, status: 200 } : notFound;
   const asDir = join(dir, path, 'index.html');
-  if (existsSync(asDir)) return { file: asDir, status: 200 };
-  return { file: join(dir, '404.html'), status: 404 };
+  if (existsSync(asDir)) return inside(dir, asDir) ? { file: asDir, status: 200 } : notFound;
+  return notFound;
 }
 
-/** A small static server for `preview` and the dev server: clean URLs, redirects, 404.html. */
-export function startStaticServer(opts: { dir: string; host?: string; port?: number }): Promise<StaticServer> {
+/** The manifest with analytics switched off: a local preview is not a reader's visit. */
+function manifestWithoutAnalytics(file: string): string {
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { site: { analytics: unknown } };
+  manifest.site.analytics = { provider: 'none' };
+  return JSON.stringify(manifest);
+}
+
+/**
+ * A small static server for `preview` and the dev server: clean URLs, redirects, 404.html, the
+ * production security headers; it refuses other hosts' requests, hidden files and links out of
+ * the folder. Unless `analytics` is set, it serves the manifest with analytics off (the files
+ * stay as built).
+ */
+export function startStaticServer(opts: { dir: string; host?: string; port?: number; analytics?: boolean }): Promise<StaticServer> {
+  const hosts = allowedHosts(opts.host ?? '127.0.0.1');
+  const manifestFile = join(opts.dir, 'manifest.json');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The build's own policy (its inline code changes with every build of new code): read per request.
+    const headers = securityHeaders(policyFor(url.pathname, builtSitePolicy(opts.dir)));
+    const path = decodePath(url.pathname);
+    if (path === null) {
+      res.writeHead(400, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('400: the path does not decode\n');
+      return;
+    }
+    if (refuseRequest(req, res, hosts, path, headers)) return;
     const r = resolveStatic(opts.dir, url.pathname);
     if ('redirect' in r) {
-      res.writeHead(301, { location: r.redirect + url.search });
+      res.writeHead(301, { ...headers, location: r.redirect + url.search });
       res.end();
       return;
     }
     if (!existsSync(r.file)) {
-      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.writeHead(404, { ...headers, 'content-type': 'text/plain' });
       res.end('not found');
       return;
     }
     const hashed = /\/assets\/|\.[0-9a-f]{10}\.(json|css)$/.test(r.file);
     res.writeHead(r.status, {
+      ...headers,
       'content-type': CONTENT_TYPES[extname(r.file)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
-    createReadStream(r.file).pipe(res);
+    if (!opts.analytics && r.file === manifestFile) res.end(req.method === 'HEAD' ? undefined : manifestWithoutAnalytics(r.file));
+    else createReadStream(r.file).pipe(res);
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { TranslationPair } from './status.ts';
+import { storeMarkedSource } from './marked-sources.ts';
 import { translationHash } from './source-hash.ts';
 
 const FRONTMATTER = /^---(\r?\n)([\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
@@ -20,12 +21,17 @@ export function withTranslationMark(source: string, hash: string): string {
   return `---${eol}${next}${source.slice(3 + eol.length + yaml.length)}`;
 }
 
-/** Records in each translation the hash of its source's current body. Returns the files that changed. */
-export function markTranslations(pairs: readonly TranslationPair[]): string[] {
+/**
+ * Records in each translation the hash of its source's current body, and keeps a copy of that
+ * source (for the diff `vitrina-docs translations` shows once it changes). Returns the files that changed.
+ */
+export function markTranslations(root: string, pairs: readonly TranslationPair[]): string[] {
   const changed: string[] = [];
   for (const { translation, source } of pairs) {
     const text = readFileSync(translation.absPath, 'utf8');
-    const next = withTranslationMark(text, translationHash(readFileSync(source.absPath, 'utf8')));
+    const sourceText = readFileSync(source.absPath, 'utf8');
+    storeMarkedSource(root, sourceText);
+    const next = withTranslationMark(text, translationHash(sourceText));
     if (next === text) continue;
     writeFileSync(translation.absPath, next);
     changed.push(translation.file);

@@ -1,4 +1,5 @@
 import { useSite } from '../app/site-context.ts';
+import { safeUrl } from '../hast/sanitize.ts';
 import { Link } from './Link.tsx';
 
 export function Footer() {
@@ -11,7 +12,9 @@ export function Footer() {
             <p className="footer-title">{column.title}</p>
             <ul>
               {column.links.map((link) => (
-                <li key={link.to}>{link.external ? <a href={link.to}>{link.label}</a> : <Link href={link.to}>{link.label}</Link>}</li>
+                <li key={link.to}>
+                  {link.external ? <a href={safeUrl(link.to) ?? undefined}>{link.label}</a> : <Link href={link.to}>{link.label}</Link>}
+                </li>
               ))}
             </ul>
           </div>

@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { isExternalHref } from '@vitrina-docs/schemas/paths';
+import { safeUrl } from '../hast/sanitize.ts';
 
 /** A link the client router may follow: a site route or an anchor, not a file (.md, .yaml, /img/…). */
 export function isRouteHref(href: string): boolean {
@@ -15,6 +16,6 @@ type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; prefetch?
  * tree by useLinkHandling (on the site's root, or DocPage's), so a link costs no hooks.
  * `prefetch="visible"` also prefetches when the link scrolls into view.
  */
-export function Link({ prefetch, ...rest }: Props) {
-  return <a {...rest} data-prefetch={prefetch === 'visible' ? 'visible' : undefined} />;
+export function Link({ prefetch, href, ...rest }: Props) {
+  return <a {...rest} href={safeUrl(href) ?? undefined} data-prefetch={prefetch === 'visible' ? 'visible' : undefined} />;
 }

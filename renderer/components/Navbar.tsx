@@ -4,6 +4,7 @@ import type { VersionSelection } from '../hooks/useVersionSelection.ts';
 import { SearchBox } from '../search/SearchBox.tsx';
 import { withLocale } from '@vitrina-docs/schemas/paths';
 import { ColourModeSwitch } from './ColourModeSwitch.tsx';
+import { safeUrl } from '../hast/sanitize.ts';
 import { Icon } from './Icon.tsx';
 import { Link } from './Link.tsx';
 import { LocaleSwitch } from './LocaleSwitch.tsx';
@@ -39,7 +40,7 @@ export function ProductLink() {
   const ui = useUi();
   const { state } = useSite();
   return (
-    <a className="product-link" href={state.manifest.site.productUrl}>
+    <a className="product-link" href={safeUrl(state.manifest.site.productUrl) ?? undefined}>
       {ui.navbar.productLink}
       <Icon name="external" />
     </a>

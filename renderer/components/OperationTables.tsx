@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ApiField, ApiOperation, ApiParameter, UiStrings } from '@vitrina-docs/schemas';
+import { safeUrl } from '../hast/sanitize.ts';
 import { breakable } from './BreakableCode.tsx';
 import { API_SECTION_IDS as IDS } from './operation-toc.ts';
 import { useUi } from './ui-context.ts';
@@ -179,7 +180,7 @@ export function OperationTables({ operation }: { operation: ApiOperation }) {
         </Section>
       )}
       <p className="api-spec">
-        <a href={operation.specUrl} download>
+        <a href={safeUrl(operation.specUrl) ?? undefined} download>
           {ui.api.downloadSpec}
         </a>
       </p>

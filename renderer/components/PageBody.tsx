@@ -49,7 +49,7 @@ function Anchor({ node: _node, href, children, ...rest }: HastComponentProps) {
     if (!isSafeUrl(to)) return <a {...rest}>{children}</a>;
   }
   return (
-    <Link href={to} prefetch="visible" {...rest}>
+    <Link href={to} prefetch={isRouteHref(to) ? 'visible' : undefined} {...rest}>
       {children}
     </Link>
   );

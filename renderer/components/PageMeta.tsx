@@ -1,10 +1,12 @@
 import { fill, formatDate } from '../shared/format.ts';
+import { safeUrl } from '../hast/sanitize.ts';
 import { Icon } from './Icon.tsx';
 import { useUi } from './ui-context.ts';
 
 /** "Last updated" and the edit link under a page. */
-export function PageMeta({ lastUpdated, editUrl }: { lastUpdated: string | null; editUrl: string | null }) {
+export function PageMeta({ lastUpdated, editUrl: rawEditUrl }: { lastUpdated: string | null; editUrl: string | null }) {
   const ui = useUi();
+  const editUrl = safeUrl(rawEditUrl);
   if (!lastUpdated && !editUrl) return null;
   return (
     <div className="page-meta">

@@ -5,6 +5,7 @@
  * that came from anywhere.
  */
 import type { HastElement, HastNode, HastRoot } from '@vitrina-docs/schemas';
+import { SAFE_URL_SCHEMES, urlScheme } from '@vitrina-docs/schemas/paths';
 
 type Props = HastElement['properties'];
 
@@ -37,14 +38,29 @@ const ELEMENTS_ONLY = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'ul', '
 
 const MAX_DEPTH = 64;
 
-/** http(s), mailto, tel, and relative URLs (path, #hash, ?query). Everything else is dropped. */
-export function isSafeUrl(value: string): boolean {
-  // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
+/**
+ * The URL to put in an attribute, or null when it may not be used: http(s), mailto, tel and
+ * relative URLs (path, #hash, ?query) pass, everything else (javascript:, data:, vbscript:, …) is
+ * dropped. The one URL check of the renderer: every attribute that holds a URL goes through it,
+ * in a page body, in a page's fields (the API description's URL, the edit link) and in the
+ * manifest's. It reads the URL as a browser does, which drops tabs and newlines anywhere and
+ * control characters and spaces at the ends, and returns it cleaned that way.
+ */
+export function safeUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
   // eslint-disable-next-line no-control-regex
-  const url = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url);
-  if (!scheme) return !url.startsWith('\\') && !/^\/[\\]/.test(url);
-  return ['http', 'https', 'mailto', 'tel'].includes(scheme[1]!.toLowerCase());
+  const url = value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(url)) return null;
+  const scheme = urlScheme(url);
+  if (scheme !== null) return SAFE_URL_SCHEMES.includes(scheme) ? url : null;
+  // A backslash is a slash to a browser: "\\host" and "/\\host" lead to another site.
+  return /^(?:\\|\/\\)/.test(url) ? null : url;
+}
+
+/** True when `safeUrl` lets the URL through. */
+export function isSafeUrl(value: string): boolean {
+  return safeUrl(value) !== null;
 }
 
 function sanitizeProps(tagName: string, props: unknown): Props {
@@ -63,7 +79,11 @@ function sanitizeProps(tagName: string, props: unknown): Props {
       continue;
     }
     if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') continue;
-    if ((key === 'href' || key === 'src' || key === 'dataNarrowSrc') && (typeof raw !== 'string' || !isSafeUrl(raw))) continue;
+    if (key === 'href' || key === 'src' || key === 'dataNarrowSrc') {
+      const url = safeUrl(raw);
+      if (url !== null) out[key] = url;
+      continue;
+    }
     if (key === 'id' && (typeof raw !== 'string' || RESERVED_ID.test(raw))) continue;
     if (key === 'type' && raw !== 'checkbox') continue;
     out[key] = raw;

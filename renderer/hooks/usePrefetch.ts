@@ -4,6 +4,7 @@
  * the connection is 2g/slow-2g.
  */
 import { useEffect, type RefObject } from 'react';
+import { isRouteHref } from '../components/Link.tsx';
 import type { LinkHandler } from '../router/link-context.ts';
 
 interface NetworkInformation {
@@ -26,7 +27,7 @@ export function usePrefetchVisible(root: RefObject<HTMLElement | null>, handler:
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
         const href = entry.target.getAttribute('href');
-        if (href) (window.requestIdleCallback ?? setTimeout)(() => handler.prefetch(href, 'visible'));
+        if (href && isRouteHref(href)) (window.requestIdleCallback ?? setTimeout)(() => handler.prefetch(href, 'visible'));
       }
     });
     for (const link of element.querySelectorAll('a[data-prefetch="visible"]')) observer.observe(link);

@@ -1,5 +1,6 @@
 import { useBlogPosts, useSite } from '../app/site-context.ts';
 import { Link } from '../components/Link.tsx';
+import { safeUrl } from '../hast/sanitize.ts';
 import { useUi } from '../components/ui-context.ts';
 import { withLocale } from '@vitrina-docs/schemas/paths';
 import { PostMeta } from './PostMeta.tsx';
@@ -17,7 +18,8 @@ export function BlogIndexView() {
           <Link href={withLocale('/blog/archive', state.locale)}>{ui.blog.archive}</Link>
           {data.feeds && (
             <span>
-              {ui.blog.feeds}: <a href={data.feeds.rss}>RSS</a> · <a href={data.feeds.atom}>Atom</a>
+              {ui.blog.feeds}: <a href={safeUrl(data.feeds.rss) ?? undefined}>RSS</a> ·{' '}
+              <a href={safeUrl(data.feeds.atom) ?? undefined}>Atom</a>
             </span>
           )}
         </p>

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocFrontmatterSchema, type Diagnostic } from '@vitrina-docs/schemas';
+import { findTemplateText } from '../../generator/scaffold/template-text.ts';
 import { translationHash } from '../../generator/translations/source-hash.ts';
 import { parse } from 'yaml';
 import { copyFixture, runCli, treeHash } from '../helpers/project.ts';
@@ -23,7 +24,13 @@ describe('vitrina-docs new', () => {
   afterAll(() => site.cleanup());
 
   it.each([
-    ['/docs/support/contacts', [], 'how-to', 'doc', ['before-you-start', 'steps', 'result', 'next-steps']],
+    [
+      '/docs/support/contacts',
+      ['--title', 'Контакты поддержки', '--title-en', 'Support contacts'],
+      'how-to',
+      'doc',
+      ['before-you-start', 'steps', 'result', 'next-steps'],
+    ],
     [
       '/docs/business/kpi/oos',
       ['--title', 'Причины отсутствия (OOS)', '--title-en', 'Out-of-stock reasons (OOS)'],
@@ -32,7 +39,13 @@ describe('vitrina-docs new', () => {
       ['definition', 'formula', 'example'],
     ],
     ['/docs/releases/2022-04', [], 'release-notes', 'doc', ['new', 'improved', 'fixed']],
-    ['/docs/mobile/ic3/visits/finish', ['--type', 'how-to'], 'how-to', 'doc:ic3', ['steps']],
+    [
+      '/docs/mobile/ic3/visits/finish',
+      ['--type', 'how-to', '--title', 'Завершение визита', '--title-en', 'Finishing a visit'],
+      'how-to',
+      'doc:ic3',
+      ['steps'],
+    ],
     [
       '/docs/api/backend/methods/v1.5/brands_list',
       ['--operation', 'brands'],
@@ -43,7 +56,7 @@ describe('vitrina-docs new', () => {
   ] as const)('%s: writes a ru+en pair of its type and lists the route', async (route, args, type, kind, ids) => {
     const r = await cli('new', route, ...args);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`created ${route} (${type})`);
+    expect(r.stderr).toContain(`created ${route} (${type}`);
     const files = ['ru', 'en'].map((l) => `content${route}.${l}.md`);
     for (const f of files) expect(existsSync(join(site.root, f)), f).toBe(true);
     written.push(...files);
@@ -56,6 +69,20 @@ describe('vitrina-docs new', () => {
       expect(text).not.toMatch(/\b(TODO|TBD|lorem)\b/i);
     }
     expect(ru.match(/^## /gm)).toHaveLength(en.match(/^## /gm)!.length);
+    // Each page has its own language's title, and both the same place in their sidebars.
+    const [fmRu, fmEn] = [ru, en].map((t) => DocFrontmatterSchema.parse(parse(/^---\n([\s\S]*?)\n---/.exec(t)![1]!)));
+    const flags: readonly string[] = args;
+    if (flags.includes('--title')) {
+      expect(fmRu!.title).toBe(flags[flags.indexOf('--title') + 1]);
+      expect(fmEn!.title).toBe(flags[flags.indexOf('--title-en') + 1]);
+    }
+    expect(fmRu!.title).toMatch(/[а-яё]/i);
+    expect(fmEn!.title).not.toMatch(/[а-яё]/i);
+    expect(fmRu!.sidebar_position).toEqual(expect.any(Number));
+    expect(fmEn!.sidebar_position).toBe(fmRu!.sidebar_position);
+    // What to fill in: the description, the lead and each section, in both files.
+    for (const f of files)
+      expect(r.stderr).toMatch(new RegExp(`${f}\\n {4}line 3 +description\\n {4}line \\d+ +lead paragraph\\n {4}line \\d+ +## `));
     expect(en).toContain(`translation_of: ${translationHash(ru)}`);
     expect(read('content/routes.tsv')).toContain(`${route}\t${route.split('/')[2]}\t${kind}\n`);
   });
@@ -72,20 +99,60 @@ describe('vitrina-docs new', () => {
     }
   });
 
-  it('writes pages that validate: no errors, at most the warning that the prose is short', async () => {
-    const r = await runCli(['-C', site.root, 'validate', '--format', 'json'], site.root);
-    const diagnostics = (JSON.parse(r.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
-    expect(r.code, JSON.stringify(diagnostics.filter((d) => d.severity === 'error'))).toBe(0);
-    const onNew = diagnostics.filter((d) => written.includes(d.file) || d.file.endsWith('_category.yaml'));
-    expect(
-      onNew.filter((d) => d.code !== 'short-page'),
-      JSON.stringify(onNew),
-    ).toEqual([]);
+  it('writes pages that fail validation until the template text is replaced, then pass', async () => {
+    const validate = async () => {
+      const r = await runCli(['-C', site.root, 'validate', '--format', 'json'], site.root);
+      return { code: r.code, diagnostics: (JSON.parse(r.stdout) as { diagnostics: Diagnostic[] }).diagnostics };
+    };
+    const before = await validate();
+    expect(before.code).toBe(1);
+    const errors = before.diagnostics.filter((d) => d.severity === 'error');
+    expect(new Set(errors.map((d) => d.code))).toEqual(new Set(['template-text']));
+    // Every new file, its description and its body.
+    for (const f of written) {
+      expect(errors.filter((d) => d.file === f).map((d) => d.line)).toContain(3);
+      expect(errors.filter((d) => d.file === f && d.line > 5).length, f).toBeGreaterThan(2);
+    }
+    expect(errors.filter((d) => !written.includes(d.file))).toEqual([]);
+
+    // A writer replaces each instruction with the page's own words.
+    for (const f of written) {
+      const en = f.endsWith('.en.md');
+      let n = 0;
+      const text = read(f)
+        .split('\n')
+        .map((line) => {
+          if (!findTemplateText(line)) return line;
+          n++;
+          if (line.startsWith('description:'))
+            return en
+              ? 'description: "How a field agent or a supervisor does this in the app or the portal, and what to check first."'
+              : 'description: "Как полевой сотрудник или супервайзер делает это в приложении или на портале и что проверить заранее."';
+          const prefix = /^\s*(?:[-*]|\d+\.)\s+/.exec(line)?.[0] ?? '';
+          return `${prefix}${en ? `Step ${n} of the page, in the writer's own words.` : `Шаг ${n} страницы, своими словами автора.`}`;
+        })
+        .join('\n');
+      writeFileSync(join(site.root, f), text);
+    }
+    for (const f of written.filter((w) => w.endsWith('.en.md'))) {
+      const r = await cli('translations', '--mark', f);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const after = await validate();
+    const left = after.diagnostics.filter((d) => d.severity === 'error' || d.code === 'template-text');
+    expect(left, JSON.stringify(left)).toEqual([]);
+    expect(after.code).toBe(0);
   });
 
   it.each([
     [['/docs/support/contacts'], /route \/docs\/support\/contacts already exists: content\/docs\/support\/contacts\.ru\.md/],
     [['/docs/mobile/ic3'], /already exists/],
+    [['/docs/support/other'], /the ru page needs a title: pass --title "<ru title>" --title-en "<en title>"/],
+    [['/docs/support/other', '--title', 'Другая страница'], /the en page needs a title/],
+    [
+      ['/docs/api/backend/methods/v1.5/other', '--operation', 'brandz'],
+      /operation "brandz" is not in content\/api\/v1\.5\.yaml \(did you mean "brands"\?\)/,
+    ],
     [['/docs/Support/Bad'], /not a valid route: "Support" is not a valid route segment/],
     [['/docs/portal/a b'], /not a valid route/],
     [['/docs/wiki/page'], /\/docs\/wiki is not a sidebar/],
@@ -97,7 +164,7 @@ describe('vitrina-docs new', () => {
     [['/docs/api/backend/methods/v1.5/other', '--operation', 'nope'], /operation "nope" is not in content\/api\/v1\.5\.yaml/],
     [['/docs/support/other', '--type', 'api-method', '--operation', 'brands'], /versioned API folder/],
     [['/docs/support/other', '--type', 'essay'], /Allowed choices are/],
-    [['/docs/support/other', '--title', 'No'], /title is not valid/],
+    [['/docs/support/other', '--title', 'No', '--title-en', 'Other page'], /title is not valid/],
   ])('refuses %j (exit 2), writing nothing', async (args, message) => {
     const before = treeHash(join(site.root, 'content'));
     const r = await cli('new', ...args);

@@ -79,17 +79,26 @@ describe('the pre-commit hook', { timeout: 300_000 }, () => {
 
   it('blocks a staged page with an error, printing the diagnostic', () => {
     const before = head(root);
-    writeFileSync(join(root, page), `${readFileSync(join(root, page), 'utf8')}\nSee [the old page](/docs/support/gone).\n`);
+    writeFileSync(
+      join(root, page),
+      `${readFileSync(join(root, page), 'utf8')}\nSee [the old page](/docs/support/gone) and [its source](./gone.md).\n`,
+    );
     git(root, 'add', page);
     const r = git(root, 'commit', '-q', '-m', 'broken');
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(new RegExp(`${page}:\\d+:\\d+ {2}error {2}broken-link {2}link to "/docs/support/gone": no such page`));
+    expect(r.stderr).toMatch(new RegExp(`${page}:\\d+:\\d+ {2}error {2}broken-link {2}link "/docs/support/gone": no such page`));
+    // A relative link is quoted as written, then the route it leads to.
+    expect(r.stderr).toMatch(/ {2}error {2}broken-link {2}link "\.\/gone\.md" leads to \/docs\/support\/gone: no such page/);
+    expect(r.stderr).toContain('vitrina-docs pre-commit: commit blocked: fix the errors above');
     expect(head(root)).toBe(before);
   });
 
   it('lets the fixed page through', () => {
     const before = head(root);
-    writeFileSync(join(root, page), readFileSync(join(root, page), 'utf8').replace('/docs/support/gone', '/docs/mobile'));
+    writeFileSync(
+      join(root, page),
+      readFileSync(join(root, page), 'utf8').replace('/docs/support/gone', '/docs/mobile').replace('./gone.md', './index.md'),
+    );
     git(root, 'add', page);
     const r = git(root, 'commit', '-q', '-m', 'fixed');
     expect(r.code, r.stderr).toBe(0);
