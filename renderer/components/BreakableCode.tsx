@@ -7,11 +7,30 @@ import type { ReactNode } from 'react';
 import type { HastComponentProps } from '../hast/draw-hast.ts';
 import { codeBreaks } from '../shared/code-breaks.ts';
 
+/** A short token with a hyphen (`X-Request-Id`, `Retry-After`): kept on one line, where a browser would break after the hyphen. */
+const SHORT_HYPHENATED = /^[^\s-][^\s]{0,13}$/;
+
+/** A piece with its short hyphenated tokens in a span that does not wrap. */
+function keepWhole(piece: string, key: number): ReactNode {
+  if (!piece.includes('-')) return piece;
+  const parts = piece.split(/(\s+)/);
+  const drawn = parts.map((part, i) =>
+    part.includes('-') && SHORT_HYPHENATED.test(part) ? (
+      <span className="code-nowrap" key={`${key}.${i}`}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+  return drawn.length === 1 ? drawn[0] : drawn;
+}
+
 /** The text with a <wbr> at every break opportunity. */
 export function breakable(text: string): ReactNode {
   const pieces = codeBreaks(text);
-  if (pieces.length === 1) return text;
-  return pieces.flatMap((piece, i) => (i ? [<wbr key={i} />, piece] : [piece]));
+  if (pieces.length === 1) return keepWhole(text, 0);
+  return pieces.flatMap((piece, i) => (i ? [<wbr key={i} />, keepWhole(piece, i)] : [keepWhole(piece, i)]));
 }
 
 /** `code` of a page body: inline code (text only) gets its break opportunities; code blocks stay as they are. */

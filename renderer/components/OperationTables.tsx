@@ -62,12 +62,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /**
  * A reference table: on a narrow screen (content.css) each row becomes a card, name, location
- * and type on one line and the description under them; the status table keeps its two columns
- * (a short key and its text).
+ * and type (or status and error code) on one line and the description under them.
  */
-function TableOf({ head, cards = true, children }: { head: string[]; cards?: boolean; children: ReactNode }) {
+function TableOf({ head, children }: { head: string[]; children: ReactNode }) {
   return (
-    <div className={`table-scroll ${cards ? 'table-cards' : 'table-keyed'}`} tabIndex={0}>
+    <div className="table-scroll table-cards" tabIndex={0}>
       <table className="api-table">
         <thead>
           <tr>
@@ -159,7 +158,7 @@ export function OperationTables({ operation }: { operation: ApiOperation }) {
       )}
       {operation.responses.length > 0 && (
         <Section id={IDS.statusCodes} title={ui.api.statusCodes}>
-          <TableOf head={[ui.api.status, ui.api.description]} cards={false}>
+          <TableOf head={[ui.api.status, ui.api.description]}>
             {operation.responses.map((r) => (
               <tr key={r.status}>
                 <td>

@@ -111,6 +111,14 @@ describe('inline code', () => {
     expect(html).toContain('<code>not_<wbr/>authenticated</code> and <code>draft</code>');
   });
 
+  it('keeps a short hyphenated name on one line, where a browser would break after its hyphen', () => {
+    const html = draw(el('p', {}, [el('code', {}, [text('X-Request-Id')]), text(' or '), el('code', {}, [text('Retry-After: 30')])]));
+    expect(html).toContain('<code><span class="code-nowrap">X-Request-Id</span></code>');
+    expect(html).toContain('<code><span class="code-nowrap">Retry-After:</span> 30</code>');
+    // A long one keeps its own break opportunities.
+    expect(draw(el('p', {}, [el('code', {}, [text('x-vitrina-request-identifier')])]))).not.toContain('code-nowrap');
+  });
+
   it('leaves code blocks as they are', () => {
     const block = el('pre', {}, [
       el('code', { className: ['language-bash'] }, [text('curl https://api.vitrina.example/api/v1.5/catalog/sku')]),

@@ -12,9 +12,11 @@ export interface ReadingCheckOptions {
   minLabelPx: number;
   /** Characters after which inline code may wrap (besides spaces, hyphens and the humps of a camelCase name). */
   breakAfter: string;
+  /** A token of at most this many characters fits any line: it never wraps, not even after a hyphen. */
+  shortToken: number;
 }
 
-export const READING_CHECKS: ReadingCheckOptions = { readableCellWidth: 144, minLabelPx: 11, breakAfter: '_/.=?&(:,' };
+export const READING_CHECKS: ReadingCheckOptions = { readableCellWidth: 144, minLabelPx: 11, breakAfter: '_/.=?&(:,', shortToken: 15 };
 
 /** Runs in the page: returns the findings (empty when the page reads well). */
 export async function findReadingProblems(options: ReadingCheckOptions): Promise<string[]> {
@@ -127,13 +129,22 @@ export async function findReadingProblems(options: ReadingCheckOptions): Promise
         chars.push({ ch: value[i]!, top: rects.length ? rects[rects.length - 1]!.top : NaN });
       }
     }
+    /** The length of the run of non-space characters around the break before chars[i]. */
+    const tokenLength = (i: number) => {
+      let start = i;
+      while (start > 0 && !/\s/.test(chars[start - 1]!.ch)) start--;
+      let end = i;
+      while (end < chars.length && !/\s/.test(chars[end]!.ch)) end++;
+      return end - start;
+    };
     let split = '';
     for (let i = 1; i < chars.length; i++) {
       const before = chars[i - 1]!;
       const here = chars[i]!;
       if (!(here.top > before.top + 2)) continue;
       const camelHump = /[a-z\d]/.test(before.ch) && /[A-Z]/.test(here.ch);
-      const ok = /\s|-/.test(before.ch) || /\s/.test(here.ch) || options.breakAfter.includes(before.ch) || camelHump;
+      const hyphen = before.ch === '-' && tokenLength(i) > options.shortToken;
+      const ok = /\s/.test(before.ch) || hyphen || /\s/.test(here.ch) || options.breakAfter.includes(before.ch) || camelHump;
       if (!ok) split = chars.map((c, j) => (j === i ? `/${c.ch}` : c.ch)).join('');
     }
     if (split) problems.push(`inline code split inside a token: ${split}`);
