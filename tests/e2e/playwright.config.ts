@@ -16,7 +16,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 3,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Generous for a loaded machine: an expectation waits only as long as it must.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
