@@ -1,6 +1,7 @@
 import { useSite } from '../app/site-context.ts';
 import type { VersionSelection } from '../hooks/useVersionSelection.ts';
-import { sidebarItems, versionSwitchTarget } from '../shared/versions.ts';
+import { pageHasId, sidebarItems, versionSwitchTarget } from '../shared/versions.ts';
+import { operationToc } from './operation-toc.ts';
 import { useUi } from './ui-context.ts';
 
 /** The version of the shown versioned sidebar; switching goes to the counterpart page. */
@@ -12,6 +13,8 @@ export function VersionSelect({ selection }: { selection: VersionSelection }) {
   if (!info || !sidebar || !version) return null;
   const onChange = async (to: string) => {
     const path = state.location.path;
+    const hash = state.location.hash;
+    const counterparts = state.page?.path === path ? state.page.counterparts : undefined;
     const from = state.page?.version ?? (state.route?.kind === 'doc' ? state.route.version : null);
     selection.select(to);
     // The other version's chunk tells its pages: the counterpart, or the version's first page.
@@ -23,8 +26,13 @@ export function VersionSelect({ selection }: { selection: VersionSelection }) {
     const current = router.getState();
     if (current.location.path !== path) return; // the reader went elsewhere meanwhile
     const items = sidebarItems(current.routes, current.locale, sidebar, to) ?? [];
-    const target = versionSwitchTarget({ path, from, to, items, routes: current.routes });
-    if (target !== path) router.navigate(target);
+    const target = versionSwitchTarget({ path, from, to, items, routes: current.routes, counterparts });
+    if (target === path) return;
+    // The same section when the other page has it (the page JSON is loaded for the navigation anyway).
+    const data = hash ? await router.pageData(target).catch(() => null) : null;
+    if (router.getState().location.path !== path) return;
+    const keep = data && pageHasId(data, hash, data.operation ? operationToc(data.operation, ui).map((e) => e.id) : []);
+    router.navigate(keep ? `${target}#${encodeURIComponent(hash)}` : target);
   };
   return (
     <select className="version-select" aria-label={ui.navbar.version} value={version} onChange={(e) => void onChange(e.target.value)}>
