@@ -1,10 +1,9 @@
 import type { PageData } from '@vitrina-docs/schemas';
 import { useSite } from '../app/site-context.ts';
+import { fill } from '../shared/format.ts';
 import { versionName } from '../shared/versions.ts';
 import { Link } from './Link.tsx';
 import { useUi } from './ui-context.ts';
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 
 /**
  * Above the title of a page of a legacy version: which version this is, and a link to the same

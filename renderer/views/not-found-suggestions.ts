@@ -62,7 +62,7 @@ export async function suggestPages(input: { path: string; locale: LocaleCode; ro
   for (const code of Object.keys(manifest.locales) as LocaleCode[]) {
     if (code === locale) continue;
     const route = await router.findRoute(withLocale(key, code)).catch(() => null);
-    if (route) add({ path: route.path, title: route.title, locale: code });
+    if (route) add({ path: route.path, title: route.title, locale: route.locale === locale ? null : route.locale });
   }
   // Close paths among the routes known now (the shell and the chunks the failed lookup loaded).
   const known = [
