@@ -79,8 +79,8 @@ export async function suggestPages(input: { path: string; locale: LocaleCode; ro
   if (shard && words.length) {
     const engine = await loadSearchEngine(shard).catch(() => null);
     if (engine) {
-      let hits = engine.search(words.join(' '));
-      if (!hits.length && words.length > 1) hits = engine.search(words.slice(-2).join(' '));
+      let { hits } = await engine.load(words.join(' '), {}, MAX);
+      if (!hits.length && words.length > 1) ({ hits } = await engine.load(words.slice(-2).join(' '), {}, MAX));
       for (const hit of hits) add({ path: hit.doc.route, title: hit.doc.title, locale: null });
     }
   }
