@@ -45,7 +45,7 @@ test.describe('version counterparts', () => {
   test('the locale switch on a versioned page keeps the version and the section', async ({ page }) => {
     await page.goto(`${BRANDS_V1}#response-example`);
     await hydrated(page);
-    await page.locator('.navbar .locale-link').click();
+    await page.getByRole('link', { name: 'English' }).first().click();
     await expect(page).toHaveURL(`/en${BRANDS_V1}#response-example`);
     await expect(page.locator('.navbar .version-select')).toHaveValue('v1');
     await expect(page.locator('#response-example')).toBeInViewport();
@@ -88,7 +88,7 @@ test.describe('legacy notice', () => {
 });
 
 test.describe('announcement bar', () => {
-  test('shows, is dismissed, stays dismissed after a reload, and shifts nothing', async ({ page, site }) => {
+  test('shows, is dismissed, stays dismissed after a reload, and shifts nothing', async ({ page, site, pageErrors }) => {
     const a = site.manifest.locales.ru!.announcement!;
     expect(a).toBeTruthy();
     await page.goto('/docs/mobile/ic3/visits/start');
@@ -107,6 +107,7 @@ test.describe('announcement bar', () => {
     await expect(page.locator('html')).toHaveAttribute('data-announcement-hidden', '');
     await expect(page.locator('.announcement-bar')).toBeAttached();
     await expect(page.locator('.announcement-bar')).toBeHidden();
+    pageErrors.length = 0; // the aborted scripts
     // With the app: gone.
     await page.unroute('**/assets/*.js');
     await page.reload();
