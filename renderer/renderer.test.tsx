@@ -301,7 +301,7 @@ describe('FeedbackWidget', () => {
     expect(html).toContain('role="status"');
   });
 
-  it('is not drawn when no analytics service would receive the answer', () => {
-    expect(draw({ provider: 'none' })).toBe('');
+  it('draws the same first render whatever the analytics setting (hydration under a preview manifest)', () => {
+    expect(draw({ provider: 'none' })).toBe(draw({ provider: 'ga4', id: 'G-ABC123' }));
   });
 });

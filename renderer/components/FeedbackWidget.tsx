@@ -23,12 +23,16 @@ type Step = 'ask' | 'why' | 'thanks' | 'answered';
 /**
  * "Was this page helpful?" at the end of a doc page. An answer is one analytics event
  * (FEEDBACK_EVENT) to the configured service; each page takes one answer per visitor
- * (localStorage). Without an analytics service nothing could be sent, so the widget is not shown.
+ * (localStorage). Without an analytics service nothing could be sent, so the widget is not shown:
+ * a site built without one hides it from the first paint (`data-feedback="off"` on <html>).
  */
 export function FeedbackWidget({ page }: { page: PageData }) {
   const ui = useUi();
   const { state } = useSite();
   const analytics = state.manifest.site.analytics;
+  // The first render does not depend on the analytics setting: the preview server (and an app
+  // that embeds the site) may serve a manifest with analytics off under pages built with them on.
+  const [off, setOff] = useState(false);
   const [step, setStep] = useState<Step>('ask');
   const [status, setStatus] = useState('');
   const statusRef = useRef<HTMLParagraphElement>(null);
@@ -41,7 +45,8 @@ export function FeedbackWidget({ page }: { page: PageData }) {
   useLayoutEffect(() => {
     if (step === 'why') firstReason.current?.focus();
   }, [step]);
-  if (analytics.provider === 'none') return null;
+  useLayoutEffect(() => setOff(analytics.provider === 'none'), [analytics.provider]);
+  if (off) return null;
 
   const send = (helpful: 'yes' | 'no', reason?: string, comment?: string) => {
     const params: Record<string, string> = {

@@ -64,9 +64,11 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunk
   ];
   const announcement = manifest.locales[info.code]?.announcement;
   if (announcement) head.push(`<script>${ANNOUNCEMENT_SCRIPT}</script>`);
-  const htmlAttrs = announcement
+  let htmlAttrs = announcement
     ? ` data-announcement="${e(announcement.id)}"${announcement.expires ? ` data-announcement-expires="${e(announcement.expires)}"` : ''}`
     : '';
+  // No analytics service: the feedback question (which could send nothing) is hidden from the first paint.
+  if (manifest.site.analytics.provider === 'none') htmlAttrs += ' data-feedback="off"';
   if (route) {
     head.push(`<link rel="canonical" href="${e(absolute(site, route.path))}">`);
     for (const [code, path] of Object.entries(route.alternates)) {
