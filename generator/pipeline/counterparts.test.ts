@@ -38,6 +38,7 @@ function page(key: string, version: string | null, fm: Partial<Page['fm']> = {},
     version,
     folder: key.split('/').slice(2, -1),
     isIndex: false,
+    frontmatterValid: true,
   };
 }
 
