@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { PageData } from '@vitrina-docs/schemas';
 import { loadTracker } from '../analytics/load-tracker.ts';
 import { useSite } from '../app/site-context.ts';
@@ -7,7 +7,7 @@ import { useUi } from './ui-context.ts';
 /** The analytics event of an answer, and the longest comment it carries (GA4 keeps 100 characters of a value). */
 export const FEEDBACK_EVENT = 'page_feedback';
 export const FEEDBACK_COMMENT_MAX = 100;
-const REASONS = ['inaccurate', 'unclear', 'missing', 'other'] as const;
+const FeedbackReasons = lazy(() => import('./FeedbackReasons.tsx'));
 const storageKey = (path: string) => `vitrina-feedback:${path}`;
 
 function storedAnswer(path: string): string | null {
@@ -36,15 +36,11 @@ export function FeedbackWidget({ page }: { page: PageData }) {
   const [step, setStep] = useState<Step>('ask');
   const [status, setStatus] = useState('');
   const statusRef = useRef<HTMLParagraphElement>(null);
-  const firstReason = useRef<HTMLInputElement>(null);
   const id = useId();
   useLayoutEffect(() => {
     setStep(storedAnswer(page.path) ? 'answered' : 'ask');
     setStatus('');
   }, [page.path]);
-  useLayoutEffect(() => {
-    if (step === 'why') firstReason.current?.focus();
-  }, [step]);
   useLayoutEffect(() => setOff(analytics.provider === 'none'), [analytics.provider]);
   if (off) return null;
 
@@ -97,23 +93,9 @@ export function FeedbackWidget({ page }: { page: PageData }) {
             </div>
           </fieldset>
           {step === 'why' && (
-            <fieldset className="feedback-why" id={`${id}-why`}>
-              <legend>{ui.feedback.reasonLegend}</legend>
-              <div className="feedback-reasons">
-                {REASONS.map((reason, i) => (
-                  <label key={reason} className="feedback-reason">
-                    <input type="radio" name="reason" value={reason} ref={i === 0 ? firstReason : undefined} /> {ui.feedback[reason]}
-                  </label>
-                ))}
-              </div>
-              <label className="feedback-comment">
-                <span>{ui.feedback.comment}</span>
-                <textarea name="comment" rows={2} maxLength={FEEDBACK_COMMENT_MAX} />
-              </label>
-              <button type="submit" className="button feedback-send">
-                {ui.feedback.send}
-              </button>
-            </fieldset>
+            <Suspense fallback={null}>
+              <FeedbackReasons id={`${id}-why`} maxComment={FEEDBACK_COMMENT_MAX} />
+            </Suspense>
           )}
         </form>
       )}
