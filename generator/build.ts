@@ -4,6 +4,7 @@ import { Diagnostics } from './diagnostics.ts';
 import { checkApiPages, needsOpenApi } from './openapi/check-api-pages.ts';
 import { loadOpenApi, type OpenApiDescription } from './openapi/load-openapi.ts';
 import { checkContent } from './pipeline/check.ts';
+import { resolveCounterparts } from './pipeline/counterparts.ts';
 import { checkLinks } from './pipeline/link.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
 import { loadContent } from './pipeline/load.ts';
@@ -99,6 +100,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   lap('openapi');
   const resolvedOps = checkApiPages(apiPages, apis, diagnostics, cache, { reportUnused: !only });
   lap('api-pages');
+  const counterparts = checked.site ? resolveCounterparts(checked.pages, checked.site, apis, diagnostics) : new Map();
   cache.save(Boolean(only));
 
   let result = diagnostics.sorted();
@@ -156,6 +158,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
       ui,
       pages: transformed,
       operations,
+      counterparts,
       lastUpdated: lastUpdatedTimes(root),
       openapi,
       css: [cssUrl],

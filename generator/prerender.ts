@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
+import type { LocaleCode, Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import type { Diagnostics } from './diagnostics.ts';
 import { contentSecurityPolicy, cspHash, nginxCspDirective } from './publish/csp.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
@@ -18,6 +18,7 @@ interface ServerEntry {
     route: RouteEntry | null;
     page: PageData | null;
     assets: { scripts: string[]; styles: string[]; preload: string[]; inlineStyles?: string[] };
+    locale?: LocaleCode;
   }): { html: string; status: number };
 }
 
@@ -118,7 +119,11 @@ export async function prerenderPages(
       diagnostics.error('renderer', 1, 1, 'prerender-failed', `${route.path}: ${(e as Error).message}`);
     }
   }
-  const notFound = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets });
-  write('404.html', notFound.html);
-  return { pages: pages + 1, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
+  // One not-found page per locale: nginx and the preview server answer a missing `/en/…` path with `en/404.html`.
+  const locales = Object.keys(site.manifest.locales) as LocaleCode[];
+  for (const locale of locales) {
+    const notFound = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets, locale });
+    write(locale === site.manifest.defaultLocale ? '404.html' : `${locale}/404.html`, notFound.html);
+  }
+  return { pages: pages + locales.length, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
 }

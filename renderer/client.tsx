@@ -5,7 +5,8 @@
  * from then on routes on the client, fetching other chunks as paths need them.
  */
 import { hydrateRoot } from 'react-dom/client';
-import type { Manifest, ManifestChunk, PageData } from '@vitrina-docs/schemas';
+import type { LocaleCode, Manifest, ManifestChunk, PageData } from '@vitrina-docs/schemas';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 import { App } from './app/App.tsx';
 import { APP_ROOT_ID, MANIFEST_URL, NOT_FOUND_PATH, PAGE_SCRIPT_ID } from './document/ids.ts';
 import { storedVersion } from './hooks/useVersionSelection.ts';
@@ -16,6 +17,7 @@ import { createBrowserRouter } from './router/router.ts';
 import { hasPageData, SiteRoutes } from './shared/site-routes.ts';
 import { loadViews } from './views/registry.ts';
 import './styles/site.css';
+import './styles/reader.css';
 
 async function start(): Promise<void> {
   const script = document.getElementById(PAGE_SCRIPT_ID);
@@ -53,7 +55,12 @@ async function start(): Promise<void> {
   const router = createBrowserRouter({
     manifest,
     routes,
-    location: { path: prerendered || NOT_FOUND_PATH, search: '', hash: '' },
+    // The not-found page is prerendered once per locale (`/404`, `/en/404`).
+    location: {
+      path: prerendered || withLocale(NOT_FOUND_PATH, (script.dataset.locale ?? manifest.defaultLocale) as LocaleCode),
+      search: '',
+      hash: '',
+    },
     route,
     page: hasPageData(route) ? page : null,
     pages,

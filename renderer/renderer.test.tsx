@@ -5,13 +5,18 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { HastRoot, Manifest, ManifestChunk, SidebarItem, UiStrings } from '@vitrina-docs/schemas';
+import type { HastRoot, Manifest, ManifestChunk, PageData, SidebarItem, UiStrings } from '@vitrina-docs/schemas';
+import type { Site } from './app/site-context.ts';
 import * as renderer from './index.ts';
 import { isSafeUrl, sanitizeHast } from './hast/sanitize.ts';
 import { inlineJson } from './document/html-document.ts';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
 import { SiteRoutes } from './shared/site-routes.ts';
 import { versionSwitchTarget } from './shared/versions.ts';
+import { closeRoutes, editDistance, pathWords } from './views/not-found-suggestions.ts';
+import { FeedbackWidget } from './components/FeedbackWidget.tsx';
+import { SiteContext } from './app/site-context.ts';
+import { UiContext } from './components/ui-context.ts';
 import { fill, formatDate } from './shared/format.ts';
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
@@ -239,6 +244,23 @@ describe('routes and versions', () => {
     expect(versionSwitchTarget({ path: '/docs/mobile/ic3/a', from: 'ic3', to: 'ic2', items: ic2, routes })).toBe('/docs/mobile/ic2/a');
     expect(versionSwitchTarget({ path: '/docs/mobile', from: null, to: 'ic2', items: ic2, routes })).toBe('/docs/mobile');
     expect(versionSwitchTarget({ path: '/docs/mobile/ic3/only', from: 'ic3', to: 'ic2', items: ic2, routes })).toBe('/docs/mobile/ic2/a');
+    // A counterpart named by the page JSON wins over the path rule.
+    const counterparts = { ic2: '/docs/mobile/ic2/elsewhere' };
+    expect(versionSwitchTarget({ path: '/docs/mobile/ic3/a', from: 'ic3', to: 'ic2', items: ic2, routes, counterparts })).toBe(
+      '/docs/mobile/ic2/elsewhere',
+    );
+  });
+
+  it('suggests close routes and search words for a missing path', () => {
+    expect(editDistance('visit', 'visits')).toBe(1);
+    const close = closeRoutes('/docs/mobile/ic3/visit/start', [
+      doc('/docs/mobile/ic3/visits/start', 'ic3', '/s.json', '/docs/mobile/ic3/visits/start'),
+      doc('/docs/mobile/ic2/visits/start', 'ic2', '/t.json', '/docs/mobile/ic2/visits/start'),
+      doc('/docs/mobile/ic3/tasks/add', 'ic3', '/u.json', '/docs/mobile/ic3/tasks/add'),
+    ]);
+    expect(close.map((r) => r.path)).toEqual(['/docs/mobile/ic3/visits/start', '/docs/mobile/ic2/visits/start']);
+    const versions = { versions: { mobile: { current: 'ic3', items: [{ id: 'ic3' }, { id: 'ic2' }] } } } as unknown as Manifest;
+    expect(pathWords('/docs/mobile/ic3/visit_start-now/index', versions)).toEqual(['mobile', 'visit', 'start', 'now']);
   });
 
   it('fills UI strings and inlines JSON safely', () => {
@@ -258,5 +280,28 @@ describe('formatDate', () => {
   });
   it('leaves what is not a date as it is', () => {
     expect(formatDate('soon', ui('en'))).toBe('soon');
+  });
+});
+
+describe('FeedbackWidget', () => {
+  const ui = YAML.parse(readFileSync(new URL('../content/i18n/en.yaml', import.meta.url), 'utf8')) as UiStrings;
+  const page = { path: '/en/docs/a', locale: 'en', version: null } as unknown as PageData;
+  const draw = (analytics: Manifest['site']['analytics']) =>
+    renderToStaticMarkup(
+      <SiteContext value={{ state: { manifest: { site: { analytics } } } } as unknown as Site}>
+        <UiContext value={ui}>
+          <FeedbackWidget page={page} />
+        </UiContext>
+      </SiteContext>,
+    );
+
+  it('asks in a fieldset with a legend and a live region when analytics are configured', () => {
+    const html = draw({ provider: 'ga4', id: 'G-ABC123' });
+    expect(html).toContain(`<legend>${ui.feedback.question}</legend>`);
+    expect(html).toContain('role="status"');
+  });
+
+  it('draws the same first render whatever the analytics setting (hydration under a preview manifest)', () => {
+    expect(draw({ provider: 'none' })).toBe(draw({ provider: 'ga4', id: 'G-ABC123' }));
   });
 });

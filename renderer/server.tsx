@@ -4,8 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-import type { Manifest, ManifestChunk, RouteEntry, PageData } from '@vitrina-docs/schemas';
+import type { LocaleCode, Manifest, ManifestChunk, RouteEntry, PageData } from '@vitrina-docs/schemas';
+import { withLocale } from '@vitrina-docs/schemas/paths';
 import { App } from './app/App.tsx';
+import { ANNOUNCEMENT_SCRIPT } from './document/announcement-script.ts';
 import { COLOUR_MODE_SCRIPT } from './document/colour-mode-script.ts';
 import { NOT_FOUND_PATH } from './document/ids.ts';
 import { htmlDocument, redirectDocument, type DocumentAssets } from './document/html-document.ts';
@@ -23,7 +25,9 @@ import { SearchView } from './views/SearchView.tsx';
 registerViews({ HomeView, SearchView, NotFoundView, ...blogViews, ...apiReference });
 
 /** sha256 sources of the inline scripts, for the Content-Security-Policy (`script-src 'sha256-…'`). */
-export const INLINE_SCRIPT_HASHES: string[] = [`'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`];
+export const INLINE_SCRIPT_HASHES: string[] = [COLOUR_MODE_SCRIPT, ANNOUNCEMENT_SCRIPT].map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+);
 
 export interface RenderInput {
   /** The shell (manifest.json). */
@@ -40,18 +44,26 @@ export interface RenderInput {
   page: PageData | null;
   /** URLs from the Vite client manifest. */
   assets: DocumentAssets;
+  /** The locale of the not-found page (route null); the default locale when absent. */
+  locale?: LocaleCode;
 }
 
 export function renderDocument(input: RenderInput): { html: string; status: number } {
   const { manifest, route, assets } = input;
-  const locale = route?.locale ?? manifest.defaultLocale;
+  const locale = route?.locale ?? input.locale ?? manifest.defaultLocale;
   const data = manifest.locales[locale] ?? manifest.locales[manifest.defaultLocale];
   if (!data) throw new Error(`renderDocument: the manifest has no data for locale "${locale}"`);
   if (route?.kind === 'redirect') return { html: redirectDocument(manifest, route, data.info), status: 200 };
   if (hasPageData(route) && !input.page) throw new Error(`renderDocument: route ${route.path} needs its page JSON`);
   const page = hasPageData(route) ? input.page : null;
   const routes = new SiteRoutes(manifest, input.chunks);
-  const state = initialState({ manifest, routes, location: { path: route?.path ?? NOT_FOUND_PATH, search: '', hash: '' }, route, page });
+  const state = initialState({
+    manifest,
+    routes,
+    location: { path: route?.path ?? withLocale(NOT_FOUND_PATH, locale), search: '', hash: '' },
+    route,
+    page,
+  });
   const appHtml = renderToString(<App router={createStaticRouter(state)} />);
   const chunk = chunksOf(route, true).flatMap((name) => VIEW_CHUNK_FILES[name] ?? []);
   const html = htmlDocument({

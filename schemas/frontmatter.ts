@@ -32,6 +32,12 @@ export const DocFrontmatterSchema = z
       })
       .optional()
       .describe('Makes this an API method page drawn from an OpenAPI operation'),
+    counterpart: z
+      .union([z.string().startsWith('/docs/'), z.literal(false)])
+      .optional()
+      .describe(
+        'Pages of a versioned sidebar: the route (without locale) of the same page in the other version, when its path differs (the reverse link is implied), or false when the page has none; API pages whose operations share path and method find each other without it',
+      ),
     translation_of: z
       .string()
       .regex(/^[0-9a-f]{12}$/)

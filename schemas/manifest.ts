@@ -68,6 +68,15 @@ export const ChunkRefSchema = z.strictObject({
 });
 export type ChunkRef = z.infer<typeof ChunkRefSchema>;
 
+/** The announcement bar of a locale (site.yaml `announcement`), drawn above the navbar until dismissed or expired. */
+export const AnnouncementSchema = z.strictObject({
+  id: z.string().describe('localStorage remembers a dismissal under this id'),
+  text: z.string(),
+  link: z.strictObject({ label: z.string(), to: z.string() }).nullable(),
+  expires: z.iso.datetime({ offset: true }).nullable().describe('The moment the bar stops showing'),
+});
+export type Announcement = z.infer<typeof AnnouncementSchema>;
+
 /** Everything that differs by locale: UI strings, navbar, footer, the routes outside chunks, and the chunks. */
 export const LocaleDataSchema = z.strictObject({
   info: LocaleInfoSchema,
@@ -81,6 +90,7 @@ export const LocaleDataSchema = z.strictObject({
   }),
   latestReleases: z.array(PageLinkSchema.extend({ description: z.string() })).describe('The three latest release notes (home page)'),
   search: SearchShardRefSchema.nullable(),
+  announcement: AnnouncementSchema.nullable(),
   feeds: z.strictObject({ rss: z.string(), atom: z.string() }).nullable(),
   social: z
     .record(z.string(), z.string())
@@ -98,8 +108,10 @@ export const VersionInfoSchema = z.strictObject({
   items: z.array(
     z.strictObject({
       id: z.string(),
+      name: z.string().describe('Short name in texts ("IC3", "v1.5")'),
       label: z.partialRecord(LocaleCodeSchema, z.string()),
       legacy: z.boolean(),
+      first: z.partialRecord(LocaleCodeSchema, z.string()).describe("The version's first page in each locale"),
     }),
   ),
 });

@@ -29,6 +29,9 @@ export const PageDataSchema = z
     prev: PageLinkSchema.nullable(),
     next: PageLinkSchema.nullable(),
     alternates: AlternatesSchema,
+    counterparts: z
+      .record(z.string(), z.string())
+      .describe('Pages of a versioned sidebar: the same page in each other version (version id → route in this locale)'),
     operation: ApiOperationSchema.nullable().describe('API method pages: the OpenAPI operation, drawn above the body'),
     lastUpdated: z.iso.datetime().nullable(),
     editUrl: z.string().nullable(),

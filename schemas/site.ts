@@ -32,6 +32,7 @@ export const VersionSetSchema = z.strictObject({
     .array(
       z.strictObject({
         id: VersionIdSchema,
+        name: z.string().min(1).optional().describe('Short name in texts such as the legacy notice ("IC3", "v1.5"); the id by default'),
         label: LocalizedStringSchema,
         legacy: z.boolean().default(false),
       }),
@@ -39,6 +40,20 @@ export const VersionSetSchema = z.strictObject({
     .min(2),
 });
 export type VersionSet = z.infer<typeof VersionSetSchema>;
+
+/** A site-wide message above the navbar (a release, a maintenance window). */
+export const AnnouncementConfigSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .describe('Names this announcement: a reader who dismissed it does not see it again; give a new one a new id'),
+    text: LocalizedStringSchema.describe('The message, one short sentence'),
+    link: ConfigLinkSchema.optional().describe('A link after the text: a site route (no locale prefix) or an https URL'),
+    until: z.iso.date().optional().describe('Last day it is shown (YYYY-MM-DD, Moscow time); shown until removed without it'),
+  })
+  .describe('The announcement bar');
+export type AnnouncementConfig = z.infer<typeof AnnouncementConfigSchema>;
 
 /** `content/site.yaml`: the site configuration. */
 export const SiteConfigSchema = z
@@ -74,6 +89,7 @@ export const SiteConfigSchema = z
     footer: z.strictObject({
       columns: z.array(z.strictObject({ title: LocalizedStringSchema, links: z.array(ConfigLinkSchema) })),
     }),
+    announcement: AnnouncementConfigSchema.optional(),
     redirects: z
       .array(z.strictObject({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }))
       .default([])

@@ -19,6 +19,7 @@ import { operationView } from '../openapi/operation-view.ts';
 import { assembleSite } from '../pipeline/assemble.ts';
 import { checkContent, type CheckedSite, type Page } from '../pipeline/check.ts';
 import { compileAll } from '../pipeline/compile-jobs.ts';
+import { resolveCounterparts } from '../pipeline/counterparts.ts';
 import { checkLinks } from '../pipeline/link.ts';
 import { loadContent, loadPage, type LoadedContent } from '../pipeline/load.ts';
 import { BuildCache } from '../pipeline/page-cache.ts';
@@ -268,6 +269,8 @@ export class DevSite {
       ui: this.checked.ui as Record<LocaleCode, UiStrings>,
       pages,
       operations,
+      // Counterpart findings are reported by validate; here only the links matter.
+      counterparts: resolveCounterparts(pages, site, this.apis, new Diagnostics()),
       lastUpdated: this.lastUpdated,
       openapi: Object.fromEntries([...this.apis.keys()].map((v) => [v, `/api/${v}.yaml`])),
       css: ['/assets/code.css'],

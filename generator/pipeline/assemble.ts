@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type Announcement,
   type ApiOperation,
   type BlogPostSummary,
   type Breadcrumb,
@@ -11,6 +12,7 @@ import {
   type PageData,
   type RouteEntry,
   type SearchShardRef,
+  type SidebarItem,
   type SiteConfig,
   type UiStrings,
 } from '@vitrina-docs/schemas';
@@ -26,11 +28,15 @@ export interface AssembleInput {
   ui: Record<LocaleCode, UiStrings>;
   pages: TransformedPage[];
   operations: Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>;
+  /** Route path → version → the same page in that version (pipeline/counterparts.ts). */
+  counterparts: ReadonlyMap<string, Record<string, string>>;
   lastUpdated: (file: string) => string | null;
   openapi: Record<string, string>;
   css: string[];
   search: Partial<Record<LocaleCode, SearchShardRef>>;
   feeds: Partial<Record<LocaleCode, { rss: string; atom: string }>>;
+  /** The moment the build runs (an announcement past its end date is left out). */
+  now?: Date;
   /** Files of content/static, as site paths: the social images present are listed in the manifest. */
   staticFiles: ReadonlySet<string>;
 }
@@ -54,6 +60,34 @@ export interface AssembledSite {
 
 function alternatesOf(key: string, locales: readonly LocaleCode[]): Partial<Record<LocaleCode, string>> {
   return Object.fromEntries(locales.map((l) => [l, withLocale(key, l)]));
+}
+
+/** The announcement of a locale; null when there is none or its last day is over (Moscow time). */
+export function announcementOf(site: SiteConfig, locale: LocaleCode, now: Date): Announcement | null {
+  const a = site.announcement;
+  if (!a) return null;
+  let expires: string | null = null;
+  if (a.until) {
+    const next = new Date(`${a.until}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    expires = `${next.toISOString().slice(0, 10)}T00:00:00+03:00`;
+    if (now.getTime() >= Date.parse(expires)) return null;
+  }
+  const to = a.link?.to;
+  const link = a.link && to ? { label: a.link.label[locale], to: to.startsWith('/') ? withLocale(to, locale) : to } : null;
+  return { id: a.id, text: a.text[locale], link, expires };
+}
+
+/** The first page of a version in a sidebar tree (reading order). */
+function firstPageOf(items: readonly SidebarItem[], version: string): string | null {
+  for (const item of items) {
+    if (item.version === version && item.path) return item.path;
+    if (item.type === 'group') {
+      const inner = firstPageOf(item.items, version);
+      if (inner) return inner;
+    }
+  }
+  return null;
 }
 
 function markdownUrl(path: string): string {
@@ -83,11 +117,19 @@ export function assembleSite(input: AssembleInput): AssembledSite {
   };
   const pageData = new Map<string, PageData>();
   const pageJson = new Map<string, string>();
+  /** `sidebar version` → locale → the version's first page (the legacy notice's link when a page has no counterpart). */
+  const firstPages = new Map<string, Partial<Record<LocaleCode, string>>>();
 
   for (const info of site.locales) {
     const locale = info.code;
     const strings = ui[locale];
     const sidebars = buildSidebars(pages, checked.categories, site, locale);
+    for (const [id, set] of Object.entries(site.versions)) {
+      for (const v of set?.items ?? []) {
+        const first = firstPageOf(sidebars[id as keyof typeof sidebars]?.[v.id] ?? [], v.id);
+        if (first) firstPages.set(`${id} ${v.id}`, { ...firstPages.get(`${id} ${v.id}`), [locale]: first });
+      }
+    }
     const sidebarLabels = new Map(site.sidebars.map((s) => [s.id, s]));
     const own = pages.filter((p) => p.locale === locale);
 
@@ -165,6 +207,7 @@ export function assembleSite(input: AssembleInput): AssembledSite {
         prev,
         next,
         alternates,
+        counterparts: input.counterparts.get(p.path) ?? {},
         operation: input.operations.get(p)?.[locale] ?? null,
         lastUpdated: input.lastUpdated(p.src.file),
         editUrl: `${site.editUrl.replace(/\/?$/, '/')}${p.src.file}`,
@@ -285,6 +328,7 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       },
       latestReleases,
       search: input.search[locale] ?? null,
+      announcement: announcementOf(site, locale, input.now ?? new Date()),
       feeds: input.feeds[locale] ?? null,
       social: Object.fromEntries(
         ['home', ...site.sidebars.map((s) => s.id)]
@@ -299,7 +343,16 @@ export function assembleSite(input: AssembleInput): AssembledSite {
   const versions = Object.fromEntries(
     Object.entries(site.versions).map(([id, v]) => [
       id,
-      { current: v.current, items: v.items.map((i) => ({ id: i.id, label: i.label, legacy: i.legacy })) },
+      {
+        current: v.current,
+        items: v.items.map((i) => ({
+          id: i.id,
+          name: i.name ?? i.id,
+          label: i.label,
+          legacy: i.legacy,
+          first: firstPages.get(`${id} ${i.id}`) ?? {},
+        })),
+      },
     ]),
   );
   const body = {

@@ -61,7 +61,10 @@ export function resolveStatic(dir: string, urlPath: string): { file: string; sta
   if (existsSync(direct) && statSync(direct).isFile()) return inside(dir, direct) ? { file: direct, status: 200 } : notFound;
   const asDir = join(dir, path, 'index.html');
   if (existsSync(asDir)) return inside(dir, asDir) ? { file: asDir, status: 200 } : notFound;
-  return notFound;
+  // A missing path under a locale prefix (`/en/…`) gets that locale's not-found page.
+  const prefix = /^\/([a-z]{2})(?:\/|$)/.exec(path)?.[1];
+  const localised = prefix ? join(dir, prefix, '404.html') : null;
+  return localised && existsSync(localised) ? { file: localised, status: 404 } : notFound;
 }
 
 /** The manifest with analytics switched off: a local preview is not a reader's visit. */

@@ -14,7 +14,14 @@ export interface PageView {
   referrer: string;
 }
 
-export type Tracker = (view: PageView) => void;
+/** Parameters of an event: flat, short values (GA4 keeps at most 100 characters of each). */
+export type EventParams = Record<string, string>;
+
+export interface Tracker {
+  pageView(view: PageView): void;
+  /** A custom event: a Metrica goal (reachGoal, with the parameters) or a GA4 event. */
+  event(name: string, params: EventParams): void;
+}
 
 function addScript(src: string): void {
   const script = document.createElement('script');
@@ -37,7 +44,10 @@ function yandexMetrica(id: string): Tracker {
   );
   w.ym(id_, 'init', { defer: true, clickmap: true, trackLinks: true, accurateTrackBounce: true });
   addScript(YANDEX_METRICA_SCRIPT);
-  return ({ url, title, referrer }) => w.ym?.(id_, 'hit', url, { title, referer: referrer });
+  return {
+    pageView: ({ url, title, referrer }) => w.ym?.(id_, 'hit', url, { title, referer: referrer }),
+    event: (name, params) => w.ym?.(id_, 'reachGoal', name, params),
+  };
 }
 
 function ga4(id: string): Tracker {
@@ -51,8 +61,11 @@ function ga4(id: string): Tracker {
   w.gtag('js', new Date());
   w.gtag('config', id, { send_page_view: false });
   addScript(`${GA4_SCRIPT}?id=${encodeURIComponent(id)}`);
-  return ({ url, title, referrer }) =>
-    w.gtag?.('event', 'page_view', { page_location: url, page_title: title, page_referrer: referrer, send_to: id });
+  return {
+    pageView: ({ url, title, referrer }) =>
+      w.gtag?.('event', 'page_view', { page_location: url, page_title: title, page_referrer: referrer, send_to: id }),
+    event: (name, params) => w.gtag?.('event', name, { ...params, send_to: id }),
+  };
 }
 
 /** The tracker of the configured service, or null when there is none. */

@@ -1,5 +1,6 @@
 /** The site shell: skip link, progress bar, navbar, drawer with the sidebar, main content, footer. */
 import { useEffect, type ReactNode } from 'react';
+import { AnnouncementBar } from '../components/AnnouncementBar.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { LocaleSwitch } from '../components/LocaleSwitch.tsx';
 import { Navbar, ProductLink, SectionLinks } from '../components/Navbar.tsx';
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {ui.skipToContent}
       </a>
       <ProgressBar loading={state.loading} />
+      <AnnouncementBar />
       <Navbar selection={selection} drawer={drawer} />
       <div className={`site-body ${sidebar ? 'has-sidebar' : 'no-sidebar'}`}>
         <div className="drawer" id="vd-drawer" ref={drawer.drawer} data-open={drawer.open || undefined}>

@@ -1,33 +1,20 @@
 import { useSite } from '../app/site-context.ts';
 import type { VersionSelection } from '../hooks/useVersionSelection.ts';
-import { sidebarItems, versionSwitchTarget } from '../shared/versions.ts';
 import { useUi } from './ui-context.ts';
 
-/** The version of the shown versioned sidebar; switching goes to the counterpart page. */
+/** The version of the shown versioned sidebar; switching goes to the counterpart page (version-switch.ts). */
 export function VersionSelect({ selection }: { selection: VersionSelection }) {
   const ui = useUi();
   const { state, router } = useSite();
   const { info, version } = selection;
   const sidebar = state.route?.kind === 'doc' ? state.route.sidebar : null;
   if (!info || !sidebar || !version) return null;
-  const onChange = async (to: string) => {
-    const path = state.location.path;
-    const from = state.page?.version ?? (state.route?.kind === 'doc' ? state.route.version : null);
+  const onChange = (to: string) => {
     selection.select(to);
-    // The other version's chunk tells its pages: the counterpart, or the version's first page.
-    try {
-      await router.loadSidebar(state.locale, sidebar, to);
-    } catch {
-      return; // the sidebar stays as it was; the selection is kept for the next page
-    }
-    const current = router.getState();
-    if (current.location.path !== path) return; // the reader went elsewhere meanwhile
-    const items = sidebarItems(current.routes, current.locale, sidebar, to) ?? [];
-    const target = versionSwitchTarget({ path, from, to, items, routes: current.routes });
-    if (target !== path) router.navigate(target);
+    void import('./version-switch.ts').then((m) => m.switchVersion(router, sidebar, to, ui));
   };
   return (
-    <select className="version-select" aria-label={ui.navbar.version} value={version} onChange={(e) => void onChange(e.target.value)}>
+    <select className="version-select" aria-label={ui.navbar.version} value={version} onChange={(e) => onChange(e.target.value)}>
       {info.items.map((item) => (
         <option key={item.id} value={item.id}>
           {item.label[state.locale] ?? `${item.id} (${item.legacy ? ui.versions.legacy : ui.versions.current})`}

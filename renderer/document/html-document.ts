@@ -7,6 +7,7 @@
  */
 import type { LocaleInfo, Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
 import type { DocumentMeta } from '../shared/document-meta.ts';
+import { ANNOUNCEMENT_SCRIPT } from './announcement-script.ts';
 import { COLOUR_MODE_SCRIPT } from './colour-mode-script.ts';
 import { APP_ROOT_ID, PAGE_SCRIPT_ID } from './ids.ts';
 
@@ -61,6 +62,13 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunk
     '<meta name="color-scheme" content="light dark">',
     `<script>${COLOUR_MODE_SCRIPT}</script>`,
   ];
+  const announcement = manifest.locales[info.code]?.announcement;
+  if (announcement) head.push(`<script>${ANNOUNCEMENT_SCRIPT}</script>`);
+  let htmlAttrs = announcement
+    ? ` data-announcement="${e(announcement.id)}"${announcement.expires ? ` data-announcement-expires="${e(announcement.expires)}"` : ''}`
+    : '';
+  // No analytics service: the feedback question (which could send nothing) is hidden from the first paint.
+  if (manifest.site.analytics.provider === 'none') htmlAttrs += ' data-feedback="off"';
   if (route) {
     head.push(`<link rel="canonical" href="${e(absolute(site, route.path))}">`);
     for (const [code, path] of Object.entries(route.alternates)) {
@@ -104,8 +112,8 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunk
   for (const href of assets.styles) head.push(`<link rel="stylesheet" href="${e(href)}">`);
   // Low priority: on a slow network the app's code must not take bandwidth from the stylesheet.
   for (const src of assets.scripts) head.push(`<script type="module" fetchpriority="low" src="${e(src)}"></script>`);
-  const pageScript = `<script type="application/json" id="${PAGE_SCRIPT_ID}" data-route="${e(route?.path ?? '')}" data-chunks="${e(chunks.join(' '))}">${inlineJson(page)}</script>`;
-  return `<!doctype html>\n<html lang="${e(info.lang)}" dir="${e(info.dir)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="${APP_ROOT_ID}" class="vd-root vd-site">${appHtml}</div>\n${pageScript}\n</body>\n</html>\n`;
+  const pageScript = `<script type="application/json" id="${PAGE_SCRIPT_ID}" data-locale="${e(info.code)}" data-route="${e(route?.path ?? '')}" data-chunks="${e(chunks.join(' '))}">${inlineJson(page)}</script>`;
+  return `<!doctype html>\n<html lang="${e(info.lang)}" dir="${e(info.dir)}"${htmlAttrs}>\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="${APP_ROOT_ID}" class="vd-root vd-site">${appHtml}</div>\n${pageScript}\n</body>\n</html>\n`;
 }
 
 /** A small mark of the site, inline so that no request (and no 404) is made for /favicon.ico. */

@@ -4,18 +4,16 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Analytics } from '@vitrina-docs/schemas';
-import type { Tracker } from '../analytics/providers.ts';
+import { loadTracker } from '../analytics/load-tracker.ts';
 
 export function useAnalytics(config: Analytics, path: string, title: string): void {
-  const tracker = useRef<Promise<Tracker | null> | null>(null);
   const previous = useRef<string | null>(null);
   useEffect(() => {
     if (config.provider === 'none') return;
-    tracker.current ??= import('../analytics/providers.ts').then((m) => m.createTracker(config));
     const url = location.origin + path + location.search;
     const view = { url, title, referrer: previous.current ?? document.referrer };
     previous.current = url;
-    void tracker.current.then((track) => track?.(view));
+    void loadTracker(config).then((tracker) => tracker?.pageView(view));
     // Only the path decides: the title follows it, the config does not change while the page lives.
   }, [path]); // eslint-disable-line react-hooks/exhaustive-deps
 }

@@ -53,6 +53,10 @@ export interface Router {
    * prefetched only when its chunk is loaded already; hovering or focusing one loads its chunk too.
    */
   prefetch(href: string, reason?: 'hover' | 'visible'): void;
+  /** The route an internal path leads to (loading the chunks it needs), null when there is none. */
+  findRoute(path: string): Promise<RouteEntry | null>;
+  /** The page JSON of an internal path (from the cache, or fetched), null for a page without one. */
+  pageData(path: string): Promise<PageData | null>;
   /** Loads the chunk of a sidebar in a version (the sidebar drawn, the version selector). */
   loadSidebar(locale: LocaleCode, sidebar: SidebarId, version: string | null): Promise<void>;
   /** Loads the shown location again (after a load error). */
@@ -108,6 +112,8 @@ export function createStaticRouter(state: RouterState): Router {
     subscribe: () => () => {},
     navigate: () => {},
     prefetch: () => {},
+    findRoute: async () => null,
+    pageData: async () => null,
     loadSidebar: async () => {},
     retry: () => {},
     setSearch: () => {},
@@ -126,7 +132,9 @@ export function initialState(input: {
     manifest: input.manifest,
     routes: input.routes,
     location: input.location,
-    locale: input.route?.locale ?? input.manifest.defaultLocale,
+    locale:
+      input.route?.locale ??
+      (input.manifest.locales[localeOfPath(input.location.path)] ? localeOfPath(input.location.path) : input.manifest.defaultLocale),
     route: input.route,
     page: input.page,
     error: null,
@@ -352,6 +360,15 @@ export function createBrowserRouter(options: RouterOptions): Router {
     navigate,
     prefetch(href, reason) {
       prefetch(href, reason).catch(() => {});
+    },
+    async findRoute(path) {
+      const resolved = await resolvePath(canonicalPath(path));
+      return resolved.status === 'found' ? resolved.route : null;
+    },
+    async pageData(path) {
+      const resolved = await resolvePath(canonicalPath(path));
+      const route = resolved.status === 'found' ? resolved.route : null;
+      return hasPageData(route) ? pages.load(route.data) : null;
     },
     async loadSidebar(locale, sidebar, version) {
       const ref = state.routes.sidebarRef(locale, sidebar, version);

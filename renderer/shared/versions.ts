@@ -2,7 +2,7 @@
  * Versioned sidebars (api: v1.5/v1, mobile: ic3/ic2): which items a version shows, and
  * where switching version from a page leads. Pure, shared by server and browser.
  */
-import type { LocaleCode, Manifest, RouteEntry, SidebarId, SidebarItem } from '@vitrina-docs/schemas';
+import type { HastNode, LocaleCode, Manifest, PageData, RouteEntry, SidebarId, SidebarItem } from '@vitrina-docs/schemas';
 import type { SiteRoutes } from './site-routes.ts';
 
 /** The version ids of a sidebar, or null when it has no version dimension. */
@@ -49,8 +49,9 @@ export function sidebarContains(items: SidebarItem[], path: string): boolean {
 
 /**
  * Where switching from `path` (of version `from`, or shared when null) to version `to` leads:
- * the same page when it is shared by both versions, the counterpart (the path with the
- * version segment replaced) when it exists, else the version's first page.
+ * the same page when it is shared by both versions, the counterpart the page JSON names
+ * (`counterparts`, found by the generator), else the path with the version segment replaced
+ * when it exists, else the version's first page.
  */
 export function versionSwitchTarget(input: {
   path: string;
@@ -58,9 +59,12 @@ export function versionSwitchTarget(input: {
   to: string;
   items: SidebarItem[];
   routes: { get(path: string): RouteEntry | undefined };
+  counterparts?: Record<string, string>;
 }): string {
-  const { path, from, to, items, routes } = input;
+  const { path, from, to, items, routes, counterparts } = input;
   if (from === null && sidebarContains(items, path)) return path;
+  const named = counterparts?.[to];
+  if (named) return named;
   if (from !== null) {
     const segments = path.split('/');
     const i = segments.indexOf(from);
@@ -72,4 +76,17 @@ export function versionSwitchTarget(input: {
   }
   const links = flattenLinks(items);
   return (links.find((l) => l.version === to) ?? links[0])?.path ?? path;
+}
+
+/** The short name of a version ("IC3", "v1.5"). */
+export function versionName(manifest: Pick<Manifest, 'versions'>, sidebar: SidebarId, version: string): string {
+  return manifest.versions[sidebar]?.items.find((v) => v.id === version)?.name ?? version;
+}
+
+/** True when the page has an element with this id: a heading, an anchor of its body, or an API section. */
+export function pageHasId(page: PageData, id: string, extraIds: readonly string[] = []): boolean {
+  if (extraIds.includes(id) || page.toc.some((e) => e.id === id)) return true;
+  const walk = (nodes: readonly HastNode[]): boolean =>
+    nodes.some((n) => n.type === 'element' && (n.properties?.['id'] === id || walk(n.children)));
+  return walk(page.body.children);
 }

@@ -3,6 +3,8 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CopyMarkdownButton } from '../components/CopyMarkdownButton.tsx';
 import { DocContent, pageToc } from '../components/DocContent.tsx';
 import { EndpointLine } from '../components/EndpointLine.tsx';
+import { FeedbackWidget } from '../components/FeedbackWidget.tsx';
+import { LegacyNotice } from '../components/LegacyNotice.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Toc, TocFold } from '../components/Toc.tsx';
@@ -21,6 +23,7 @@ export function DocView({ page }: { page: PageData }) {
     <div className="doc-layout">
       <article className="doc" aria-labelledby="vd-title">
         <Breadcrumbs items={page.breadcrumbs} home={withLocale('/', page.locale)} title={page.title} path={page.path} />
+        <LegacyNotice page={page} />
         <div className="doc-header">
           <h1 id="vd-title" className="doc-title">
             {page.title}
@@ -33,6 +36,7 @@ export function DocView({ page }: { page: PageData }) {
         <footer className="doc-footer">
           <PageMeta lastUpdated={page.lastUpdated} editUrl={page.editUrl} />
           <Pagination prev={page.prev} next={page.next} />
+          <FeedbackWidget key={page.path} page={page} />
         </footer>
       </article>
       <div className="toc-column">

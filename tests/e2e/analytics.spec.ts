@@ -114,8 +114,11 @@ test.describe('analytics', () => {
     page.on('request', (r) => !r.url().startsWith('http://127.0.0.1') && !r.url().startsWith('data:') && thirdParty.push(r.url()));
     await page.goto('/docs/mobile/ic3/visits/start');
     await hydrated(page);
+    // Nothing could receive an answer: the feedback question is not offered.
+    await expect(page.locator('.feedback')).toHaveCount(0);
     await page.locator('.sidebar a[href="/docs/mobile/ic3/visits/end"]').click();
     await expect(page).toHaveURL('/docs/mobile/ic3/visits/end');
+    await expect(page.locator('.feedback')).toHaveCount(0);
     await page.waitForTimeout(500);
     expect(hits).toEqual([]);
     expect(scripts).toEqual([]);

@@ -61,7 +61,8 @@ test.describe('colour mode', () => {
 
   test('the HTML as served has no theme yet: the inline script sets it on load', async ({ request }) => {
     const html = await (await request.get('/docs/mobile')).text();
-    expect(html).toMatch(/<html lang="ru" dir="ltr">/);
+    expect(html).toMatch(/<html lang="ru" dir="ltr"[^>]*>/);
+    expect(html).not.toMatch(/<html[^>]*data-theme/);
     expect(html.indexOf('<script>')).toBeGreaterThan(0);
     expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<style>'));
   });

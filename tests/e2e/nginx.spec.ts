@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { ANNOUNCEMENT_SCRIPT } from '../../renderer/document/announcement-script.ts';
 import { COLOUR_MODE_SCRIPT } from '../../renderer/document/colour-mode-script.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -95,7 +96,7 @@ test.describe('nginx', () => {
     expect(headers['cache-control']).toBe('public, max-age=86400');
   });
 
-  test('the CSP allows the inline colour-mode script and the inline stylesheet by their hashes, and only them', async ({
+  test('the CSP allows the inline colour-mode and announcement scripts and the inline stylesheet by their hashes, and only them', async ({
     request,
     site,
   }) => {
@@ -104,14 +105,16 @@ test.describe('nginx', () => {
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
     const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc.split(' ')).toContain(sha(COLOUR_MODE_SCRIPT));
-    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
+    expect(scriptSrc.split(' ')).toContain(sha(ANNOUNCEMENT_SCRIPT));
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(2);
+    const announcing = Boolean(site.manifest.locales.ru?.announcement);
     for (const path of ['/', '/docs/mobile/ic3/visits/start', '/en/search', '/no/such/page']) {
       const html = await (await request.get(path)).text();
       // The prerendered pages carry exactly that script and one stylesheet inline, and link none.
       expect(
         [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]),
         path,
-      ).toEqual([COLOUR_MODE_SCRIPT]);
+      ).toEqual(announcing ? [COLOUR_MODE_SCRIPT, ANNOUNCEMENT_SCRIPT] : [COLOUR_MODE_SCRIPT]);
       const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
       expect(styles, path).toHaveLength(1);
       expect(styleSrc.split(' '), path).toEqual(["'self'", sha(styles[0]!)]);

@@ -10,7 +10,8 @@ function versionPath(site: Site, sidebar: 'api' | 'mobile', version: string, cou
       .split('/')
       .map((s) => (s === version ? other : s))
       .join('/');
-    return site.routes.some((x) => x.path === swapped) === counterpart;
+    const named = Object.keys(site.page(r.path).counterparts).length > 0;
+    return (site.routes.some((x) => x.path === swapped) || named) === counterpart;
   });
   return route.path;
 }
@@ -45,15 +46,16 @@ test.describe('versions', () => {
     await expect(page.locator('.navbar .version-select')).toHaveValue('ic3');
   });
 
-  test('switching goes to the counterpart page in the other version', async ({ page }) => {
+  test('switching goes to the counterpart page in the other version, at the same section', async ({ page }) => {
     await page.goto('/docs/mobile/ic3/visits/start#before-you-start');
     await hydrated(page);
     await page.locator('.navbar .version-select').selectOption('ic2');
-    await expect(page).toHaveURL('/docs/mobile/ic2/visits/start');
+    await expect(page).toHaveURL('/docs/mobile/ic2/visits/start#before-you-start');
+    await expect(page.locator('#before-you-start')).toBeInViewport();
     await expect(page.locator('.sidebar [aria-current="page"]')).toHaveAttribute('href', '/docs/mobile/ic2/visits/start');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('vitrina-version:mobile'))).toBe('ic2');
     await page.locator('.navbar .version-select').selectOption('ic3');
-    await expect(page).toHaveURL('/docs/mobile/ic3/visits/start');
+    await expect(page).toHaveURL('/docs/mobile/ic3/visits/start#before-you-start');
   });
 
   test('switching from a page without a counterpart goes to the version’s first page', async ({ page, site }) => {
