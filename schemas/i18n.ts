@@ -100,6 +100,13 @@ export const UiStringsSchema = z
       title: s('Title shown when a page fails to load'),
       retry: s('Retry button'),
     }),
+    offline: z.strictObject({
+      available: s('Mark of a page kept for reading offline (beside its title)'),
+      availableHint: s('What the mark means (its tooltip and accessible description)'),
+      unavailableTitle: s('Title shown, offline, for a page that is not kept'),
+      unavailableText: s('What the reader can do instead (the pages that do open offline)'),
+      searchNote: s('Above search results while offline: which pages they come from'),
+    }),
     versions: z.strictObject({ current: s('Mark of the current version'), legacy: s('Mark of a legacy version') }),
     home: z.strictObject({
       title: s('Title of the home page (browser tab)'),
