@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
+import type { LocaleCode, Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import type { Diagnostics } from './diagnostics.ts';
 import { contentSecurityPolicy, cspHash, nginxCspDirective } from './publish/csp.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
+import { offlinePageUrl } from './publish/service-worker.ts';
 
 export const RENDERER_CACHE = '.cache/renderer';
 
@@ -18,6 +19,7 @@ interface ServerEntry {
     route: RouteEntry | null;
     page: PageData | null;
     assets: { scripts: string[]; styles: string[]; preload: string[]; inlineStyles?: string[] };
+    offline?: LocaleCode;
   }): { html: string; status: number };
 }
 
@@ -120,5 +122,11 @@ export async function prerenderPages(
   }
   const notFound = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets });
   write('404.html', notFound.html);
+  // The app shell the service worker answers every page with offline, in each locale.
+  if (site.manifest.offline)
+    for (const locale of Object.keys(site.manifest.locales) as LocaleCode[]) {
+      const offline = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets, offline: locale });
+      write(offlinePageUrl(locale, site.manifest.defaultLocale).slice(1), offline.html);
+    }
   return { pages: pages + 1, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
 }
