@@ -5,7 +5,7 @@
  * from then on routes on the client, fetching other chunks as paths need them.
  */
 import { hydrateRoot } from 'react-dom/client';
-import type { Manifest, ManifestChunk, PageData } from '@vitrina-docs/schemas';
+import type { LocaleCode, Manifest, ManifestChunk, PageData } from '@vitrina-docs/schemas';
 import { App } from './app/App.tsx';
 import { APP_ROOT_ID, MANIFEST_URL, NOT_FOUND_PATH, PAGE_SCRIPT_ID } from './document/ids.ts';
 import { storedVersion } from './hooks/useVersionSelection.ts';
@@ -61,6 +61,7 @@ async function start(): Promise<void> {
     fetchChunk: (url) => fetchJson<ManifestChunk>(url),
     loadView: loadViews,
     preferredVersion: storedVersion,
+    offline: (script.dataset.offline as LocaleCode | undefined) ?? null,
   });
   // `vitrina-docs dev` announces changed pages; taking the event keeps the page and its scroll
   // position instead of a full reload. Never sent by a production server.
@@ -75,6 +76,16 @@ async function start(): Promise<void> {
       console.error('vitrina-docs: hydration error', error);
     },
   });
+  // Offline reading: the service worker is registered once the page has loaded, in idle time.
+  const offline = manifest.offline;
+  if (offline && 'serviceWorker' in navigator)
+    afterLoadWhenIdle(() => void import('./offline/register.ts').then((m) => m.keepOffline(offline.serviceWorker, router)));
+}
+
+function afterLoadWhenIdle(run: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 10_000 }) : setTimeout(run, 1000));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
 }
 
 start().catch((error: unknown) => console.error('vitrina-docs: the site did not start', error));

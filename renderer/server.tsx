@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-import type { Manifest, ManifestChunk, RouteEntry, PageData } from '@vitrina-docs/schemas';
+import type { LocaleCode, Manifest, ManifestChunk, RouteEntry, PageData } from '@vitrina-docs/schemas';
 import { App } from './app/App.tsx';
 import { COLOUR_MODE_SCRIPT } from './document/colour-mode-script.ts';
 import { NOT_FOUND_PATH } from './document/ids.ts';
@@ -40,18 +40,28 @@ export interface RenderInput {
   page: PageData | null;
   /** URLs from the Vite client manifest. */
   assets: DocumentAssets;
+  /** Draw the offline app shell of this locale instead (with `route: null`): the service worker's answer to every page offline; the app draws the page. */
+  offline?: LocaleCode;
 }
 
 export function renderDocument(input: RenderInput): { html: string; status: number } {
   const { manifest, route, assets } = input;
-  const locale = route?.locale ?? manifest.defaultLocale;
+  const offline = route ? null : (input.offline ?? null);
+  const locale = route?.locale ?? offline ?? manifest.defaultLocale;
   const data = manifest.locales[locale] ?? manifest.locales[manifest.defaultLocale];
   if (!data) throw new Error(`renderDocument: the manifest has no data for locale "${locale}"`);
   if (route?.kind === 'redirect') return { html: redirectDocument(manifest, route, data.info), status: 200 };
   if (hasPageData(route) && !input.page) throw new Error(`renderDocument: route ${route.path} needs its page JSON`);
   const page = hasPageData(route) ? input.page : null;
   const routes = new SiteRoutes(manifest, input.chunks);
-  const state = initialState({ manifest, routes, location: { path: route?.path ?? NOT_FOUND_PATH, search: '', hash: '' }, route, page });
+  const state = initialState({
+    manifest,
+    routes,
+    location: { path: route?.path ?? NOT_FOUND_PATH, search: '', hash: '' },
+    route,
+    page,
+    offline,
+  });
   const appHtml = renderToString(<App router={createStaticRouter(state)} />);
   const chunk = chunksOf(route, true).flatMap((name) => VIEW_CHUNK_FILES[name] ?? []);
   const html = htmlDocument({
@@ -59,9 +69,10 @@ export function renderDocument(input: RenderInput): { html: string; status: numb
     route,
     page,
     info: data.info,
-    meta: documentMeta(manifest, data, route, page),
+    meta: offline ? { title: manifest.site.name, description: data.ui.home.lead } : documentMeta(manifest, data, route, page),
     appHtml,
     chunks: input.chunks.map(([url]) => url),
+    offline,
     assets: { ...assets, preload: [...new Set([...assets.preload, ...chunk])] },
   });
   return { html, status: route ? 200 : 404 };

@@ -19,7 +19,7 @@ export function App({ router }: { router: Router }) {
   const data = state.manifest.locales[state.locale] ?? state.manifest.locales[state.manifest.defaultLocale]!;
   const site = useMemo(() => ({ router, state, data }), [router, state, data]);
   const links = useMemo(() => ({ navigate: router.navigate, prefetch: router.prefetch }), [router]);
-  const meta = documentMeta(state.manifest, data, state.route, state.page);
+  const meta = documentMeta(state.manifest, data, state.route, state.page, state.offline && state.error !== null);
   useDocumentMeta(meta, data.info);
   useScrollToHash(state);
   useScrollRestoration();
