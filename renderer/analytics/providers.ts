@@ -16,6 +16,9 @@ export interface PageView {
 
 export type Tracker = (view: PageView) => void;
 
+/** Sends a page view; `viewedAt` marks one made offline and sent later (its time, ISO 8601). */
+type Send = (view: PageView, viewedAt?: string) => void;
+
 function addScript(src: string): void {
   const script = document.createElement('script');
   script.async = true;
@@ -26,7 +29,7 @@ function addScript(src: string): void {
 export const YANDEX_METRICA_SCRIPT = 'https://mc.yandex.ru/metrika/tag.js';
 export const GA4_SCRIPT = 'https://www.googletagmanager.com/gtag/js';
 
-function yandexMetrica(id: string): Tracker {
+function yandexMetrica(id: string): Send {
   const w = window as AnalyticsWindow;
   const id_ = Number(id);
   w.ym ??= Object.assign(
@@ -37,10 +40,11 @@ function yandexMetrica(id: string): Tracker {
   );
   w.ym(id_, 'init', { defer: true, clickmap: true, trackLinks: true, accurateTrackBounce: true });
   addScript(YANDEX_METRICA_SCRIPT);
-  return ({ url, title, referrer }) => w.ym?.(id_, 'hit', url, { title, referer: referrer });
+  return ({ url, title, referrer }, viewedAt) =>
+    w.ym?.(id_, 'hit', url, { title, referer: referrer, ...(viewedAt ? { params: { offline_view: viewedAt } } : {}) });
 }
 
-function ga4(id: string): Tracker {
+function ga4(id: string): Send {
   const w = window as AnalyticsWindow;
   w.dataLayer ??= [];
   // gtag.js reads Arguments objects from the data layer, not arrays.
@@ -51,8 +55,60 @@ function ga4(id: string): Tracker {
   w.gtag('js', new Date());
   w.gtag('config', id, { send_page_view: false });
   addScript(`${GA4_SCRIPT}?id=${encodeURIComponent(id)}`);
-  return ({ url, title, referrer }) =>
-    w.gtag?.('event', 'page_view', { page_location: url, page_title: title, page_referrer: referrer, send_to: id });
+  return ({ url, title, referrer }, viewedAt) =>
+    w.gtag?.('event', 'page_view', {
+      page_location: url,
+      page_title: title,
+      page_referrer: referrer,
+      send_to: id,
+      ...(viewedAt ? { offline_view: viewedAt } : {}),
+    });
+}
+
+/** Where page views made offline wait: the newest MAX_QUEUED, for at most MAX_AGE_MS. */
+export const OFFLINE_QUEUE_KEY = 'vitrina:offline-views';
+const MAX_QUEUED = 200;
+const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+type QueuedView = PageView & { at: number };
+
+function readQueue(): QueuedView[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]');
+    return Array.isArray(value) ? (value as QueuedView[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeQueue(queue: QueuedView[]): void {
+  try {
+    if (queue.length) localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(queue.slice(-MAX_QUEUED)));
+    else localStorage.removeItem(OFFLINE_QUEUE_KEY);
+  } catch {
+    /* storage full or unavailable: the view is dropped */
+  }
+}
+
+/**
+ * Page views made offline (read from pages the service worker keeps) are queued in
+ * localStorage, not sent into a network that is not there, and sent once the browser is back
+ * online — in this tab or the next visit — each marked with the time it was made (`offline_view`).
+ */
+function queuedOffline(send: Send): Tracker {
+  const flush = () => {
+    const queue = readQueue();
+    if (!queue.length || !navigator.onLine) return;
+    writeQueue([]);
+    const oldest = Date.now() - MAX_AGE_MS;
+    for (const { at, ...view } of queue) if (at >= oldest) send(view, new Date(at).toISOString());
+  };
+  addEventListener('online', flush);
+  flush();
+  return (view) => {
+    if (navigator.onLine) send(view);
+    else writeQueue([...readQueue(), { ...view, at: Date.now() }]);
+  };
 }
 
 /** The tracker of the configured service, or null when there is none. */
@@ -61,8 +117,8 @@ export function createTracker(config: Analytics): Tracker | null {
     case 'none':
       return null;
     case 'yandex-metrica':
-      return yandexMetrica(config.id);
+      return queuedOffline(yandexMetrica(config.id));
     case 'ga4':
-      return ga4(config.id);
+      return queuedOffline(ga4(config.id));
   }
 }
