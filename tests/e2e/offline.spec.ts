@@ -241,7 +241,7 @@ test.describe('a new deploy', () => {
         // A deploy caught halfway (the new /sw.js, the old files): the new worker's install fails
         // on the first file that is not the build's, and the old worker keeps its whole set.
         const half = join(work, 'half');
-        execFileSync('cp', ['-rs', distDir(), half]);
+        execFileSync('cp', ['-al', distDir(), half]); // hard links: nginx follows no symbolic link below the root
         rmSync(join(half, 'sw.js'));
         cpSync(join(work, 'next', 'sw.js'), join(half, 'sw.js'));
         serve(half);
