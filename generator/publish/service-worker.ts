@@ -50,6 +50,20 @@ export function imagesOf(page: PageData): string[] {
   return [...out];
 }
 
+/** The manifest shell's URL, the one file of the app shell without a hash in its name. */
+export const MANIFEST_PATH = '/manifest.json';
+
+/** A precache entry of a file: its hash as Subresource Integrity, and as the revision of a URL without a hash. */
+export function precacheEntry(url: string, data: Buffer, hashed: boolean): PrecacheEntry {
+  const digest = createHash('sha256').update(data).digest();
+  return {
+    url,
+    revision: hashed ? null : digest.toString('hex').slice(0, 16),
+    integrity: `sha256-${digest.toString('base64')}`,
+    bytes: data.length,
+  };
+}
+
 export interface PrecacheInput {
   site: AssembledSite;
   sidebars: readonly SidebarId[];
@@ -67,14 +81,7 @@ export function precacheList(input: PrecacheInput): OfflinePrecache {
   const manifest = site.manifest;
   const entry = (url: string): PrecacheEntry | null => {
     const data = input.read(url.slice(1));
-    if (!data) return null;
-    const digest = createHash('sha256').update(data).digest();
-    return {
-      url,
-      revision: hashedUrl(url) ? null : digest.toString('hex').slice(0, 16),
-      integrity: `sha256-${digest.toString('base64')}`,
-      bytes: data.length,
-    };
+    return data ? precacheEntry(url, data, hashedUrl(url)) : null;
   };
   const entries = (urls: Iterable<string>) => [...new Set(urls)].flatMap((u) => entry(u) ?? []);
 
@@ -104,7 +111,7 @@ export function precacheList(input: PrecacheInput): OfflinePrecache {
   return {
     buildId: manifest.buildId,
     sidebars: [...sidebars],
-    shared: entries(['/manifest.json', ...input.scripts]),
+    shared: entries([MANIFEST_PATH, ...input.scripts]),
     locales,
   };
 }
