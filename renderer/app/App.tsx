@@ -23,7 +23,9 @@ export function App({ router }: { router: Router }) {
   useDocumentMeta(meta, data.info);
   useScrollToHash(state);
   useScrollRestoration();
-  useAnalytics(state.manifest.site.analytics, state.location.path, meta.title);
+  // The offline app shell is not a page view until it draws the page of its address.
+  const shell = state.offline && state.route === null && state.error === null;
+  useAnalytics(state.manifest.site.analytics, shell ? null : state.location.path, meta.title);
   const root = useRef<HTMLDivElement>(null);
   const linkHandling = useLinkHandling(links);
   usePrefetchVisible(root, links, state.navigation.id);

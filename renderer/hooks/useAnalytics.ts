@@ -6,11 +6,12 @@ import { useEffect, useRef } from 'react';
 import type { Analytics } from '@vitrina-docs/schemas';
 import type { Tracker } from '../analytics/providers.ts';
 
-export function useAnalytics(config: Analytics, path: string, title: string): void {
+/** `path` null: no page is shown yet (nothing to count). */
+export function useAnalytics(config: Analytics, path: string | null, title: string): void {
   const tracker = useRef<Promise<Tracker | null> | null>(null);
   const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (config.provider === 'none') return;
+    if (config.provider === 'none' || path === null) return;
     tracker.current ??= import('../analytics/providers.ts').then((m) => m.createTracker(config));
     const url = location.origin + path + location.search;
     const view = { url, title, referrer: previous.current ?? document.referrer };
