@@ -78,14 +78,13 @@ async function start(): Promise<void> {
   });
   // Offline reading: the service worker is registered once the page has loaded, in idle time.
   const offline = manifest.offline;
-  if (offline && 'serviceWorker' in navigator)
-    afterLoadWhenIdle(() => void import('./offline/register.ts').then((m) => m.keepOffline(offline.serviceWorker, router)));
-}
-
-function afterLoadWhenIdle(run: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 10_000 }) : setTimeout(run, 1000));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  if (offline && 'serviceWorker' in navigator) {
+    const run = () => void import('./offline/register.ts').then((m) => m.keepOffline(offline.serviceWorker, router));
+    // Safari has no requestIdleCallback.
+    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 10_000 }) : setTimeout(run, 1000));
+    if (document.readyState === 'complete') idle();
+    else addEventListener('load', idle, { once: true });
+  }
 }
 
 start().catch((error: unknown) => console.error('vitrina-docs: the site did not start', error));

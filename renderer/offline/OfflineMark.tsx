@@ -2,14 +2,16 @@ import type { PageData } from '@vitrina-docs/schemas';
 import { useSite } from '../app/site-context.ts';
 import { Icon } from '../components/Icon.tsx';
 import { useUi } from '../components/ui-context.ts';
-import { useKeptOffline } from './offline-status.ts';
 
-/** "Available offline" under a page's title, once the service worker keeps the page. */
+/**
+ * "Available offline" under the title of a page of an offline sidebar. It is drawn hidden, and
+ * shown by CSS once the service worker that controls the page keeps its locale
+ * (`<html data-offline-kept>`, set by register.ts): no code of its own on the page.
+ */
 export function OfflineMark({ page }: { page: PageData }) {
   const ui = useUi();
   const { state } = useSite();
-  const kept = useKeptOffline(state.manifest, page.locale, page.sidebar);
-  if (!kept) return null;
+  if (!page.sidebar || !state.manifest.offline?.sidebars.includes(page.sidebar)) return null;
   return (
     <p className="offline-mark" title={ui.offline.availableHint}>
       <Icon name="check" />

@@ -30,7 +30,21 @@ function register(url: string, locales: LocaleCode[]): void {
     .catch((error: unknown) => console.warn('vitrina-docs: offline reading is not available', error));
 }
 
+/**
+ * `<html data-offline-kept>` while the worker that controls the page (an active worker: its
+ * precache is complete) keeps the shown locale; CSS then shows the pages' offline mark.
+ */
+function markKept(router: Router): void {
+  const url = navigator.serviceWorker.controller?.scriptURL;
+  const kept = url ? (new URL(url).searchParams.get('locales') ?? '').split(',') : [];
+  document.documentElement.toggleAttribute('data-offline-kept', kept.includes(router.getState().locale));
+}
+
 export function keepOffline(url: string, router: Router): void {
+  const mark = () => markKept(router);
+  mark();
+  navigator.serviceWorker.addEventListener('controllerchange', mark);
+  router.subscribe(mark);
   let locales = storedLocales();
   const follow = () => {
     const locale = router.getState().locale;

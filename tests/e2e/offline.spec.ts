@@ -70,9 +70,11 @@ test.describe('offline reading', () => {
     await page.goto(`/en${start}`);
     await hydrated(page);
     await offlineReady(page, ['en', 'ru']);
+    await expect(page.locator('.offline-mark')).toBeVisible();
     await expect(page.locator('.offline-mark')).toContainText(site.manifest.locales.en!.ui.offline.available);
     await page.goto(start);
     await hydrated(page);
+    await expect(page.locator('.offline-mark')).toBeVisible();
     await expect(page.locator('.offline-mark')).toContainText(ui.offline.available);
 
     await context.setOffline(true);
