@@ -3,6 +3,7 @@
  * at the end of `make bench`, and the shape of bench/results.json.
  */
 import type { BuildFigures, RunFigures } from './measure-build.ts';
+import type { OfflineFigures } from './measure-offline.ts';
 import type { PageFigures } from './measure-pages.ts';
 import type { BrowserSearchFigures, CliQueryFigures, EngineFigures, RelevanceFigures, ShardFigures } from './measure-search.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
@@ -43,6 +44,8 @@ export interface Results {
   server: 'nginx' | 'preview' | null;
   build: BuildFigures;
   pages: Record<string, PageFigures> | Skipped;
+  /** What the service worker precaches for offline reading, and its cost on a first visit. */
+  offline?: OfflineFigures | Skipped;
   search: {
     shards: Record<string, ShardFigures>;
     engine: EngineFigures | Skipped;
@@ -91,6 +94,41 @@ function shardText(sh: ShardFigures): string {
   const entry = sh.entry ? `entry ${kb(sh.entry.raw)} / ${kb(sh.entry.gzip)}` : 'no entry';
   const stock = sh.index ? `; stock index ${kb(sh.index.gzip)}, docs ${kb(sh.docs?.gzip ?? 0)} gzip` : '';
   return `${entry}; postings ${set(sh.postings)}; sections ${set(sh.sections)}${stock}${sh.documents !== null ? `; ${sh.documents} sections` : ''}`;
+}
+
+/** Offline reading: the precache (the default locale's, and each locale's share) and the first visit's cost. */
+function offlineRows(o: Results['offline']): BudgetRow[] {
+  if (!o) return [];
+  if (isSkipped(o)) return [{ what: 'offline: service worker precache', value: o.status, budget: '', met: null }];
+  const rows: BudgetRow[] = [];
+  const [first, ...others] = Object.entries(o.locales);
+  if (first) {
+    const [locale, f] = first;
+    const files = o.shared.files + f.files;
+    rows.push({
+      what: `offline: bytes the service worker precaches (${locale}: app code, shell, mobile and support pages, their search)`,
+      value: `${kb(o.shared.bytes.gzip + f.bytes.gzip)} gzip (${kb(o.shared.bytes.raw + f.bytes.raw)} raw), ${files} files; code ${kb(o.shared.bytes.gzip)} gzip`,
+      budget: '',
+    });
+  }
+  for (const [locale, f] of others)
+    rows.push({
+      what: `offline: each further locale read (${locale})`,
+      value: `+${kb(f.bytes.gzip)} gzip (${kb(f.bytes.raw)} raw), ${f.files} files`,
+      budget: '',
+    });
+  const v = o.firstVisit;
+  rows.push(
+    v
+      ? {
+          what: `offline: first-visit cost (${v.path}), after load`,
+          value: `${kb(v.transfer)} in ${v.requests} requests, starting ${ms(v.startAfterLoadMs)} after load (load at ${ms(v.loadMs)}), kept ${ms(v.keptAfterLoadMs)} after load`,
+          budget: 'starts after load',
+          met: v.startAfterLoadMs === null ? null : v.startAfterLoadMs >= 0,
+        }
+      : { what: 'offline: first-visit cost', value: o.error ?? 'not measured', budget: 'starts after load', met: null },
+  );
+  return rows;
 }
 
 /** The browser search figures against their budgets (`at` names the corpus, e.g. "10x content: "). */
@@ -194,6 +232,8 @@ export function budgetRows(r: Results): BudgetRow[] {
         });
     }
   }
+
+  rows.push(...offlineRows(r.offline));
 
   const s = r.search;
   for (const [locale, sh] of Object.entries(s.shards))

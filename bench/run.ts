@@ -20,6 +20,7 @@ import { removeTemp, snapshotCode, snapshotProject, type CodeSnapshot } from './
 import { runLighthouse, withoutAnalytics } from './lighthouse.ts';
 import { copyCaches, hasDevCommand, measureDev } from './measure-dev.ts';
 import { cleanBuild, figures, measureBuild, type BuildFigures } from './measure-build.ts';
+import { measureOffline } from './measure-offline.ts';
 import { measureFirstLoad, measurePages, PAGE_TYPES, readSite, routeFor } from './measure-pages.ts';
 import {
   cliQueryTimings,
@@ -142,6 +143,14 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
     // 2. Page types in Chromium.
     let pages: Results['pages'] = skipped(opts.only.has('pages') ? browserNote || 'not run' : notRun(opts));
     if (opts.only.has('pages') && browser && preview) pages = await measurePages(browser, preview.url, dist);
+
+    // 2b. Offline reading: what the service worker precaches, and what it costs a first visit.
+    let offline: Results['offline'] = skipped(opts.only.has('pages') ? browserNote || 'not run' : notRun(opts));
+    if (opts.only.has('pages') && built) {
+      const docs = readSite(dist) ? routeFor(readSite(dist)!, PAGE_TYPES[1]) : null;
+      const measured = await measureOffline(browser, preview?.url ?? null, dist, docs?.path ?? '/');
+      offline = measured ?? skipped('the site has no service worker');
+    }
 
     // 3. Search.
     const search: Results['search'] = {
@@ -281,6 +290,7 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
       server: preview?.server ?? null,
       build,
       pages,
+      offline,
       search,
       dev,
       lighthouse,

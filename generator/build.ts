@@ -190,6 +190,11 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     // content/static: exactly the files it publishes (regular files; no links, no hidden files).
     for (const path of content.staticFiles) out.copyFile(join(content.staticDir, path), path.slice(1));
     for (const { from, to } of copyClient) out.copy(from, to);
+    // The service worker needs the prerendered pages: a data-only build has none.
+    if (site.offline && copyClient.length) {
+      const { writeServiceWorker } = await import('./publish/write-service-worker.ts');
+      await writeServiceWorker(root, assembled, shards.files, site.offline.sidebars, out);
+    }
     out.commit();
     lap('emit');
 

@@ -6,6 +6,7 @@ import type { LocaleCode, Manifest, ManifestChunk, PageData, RouteEntry } from '
 import type { Diagnostics } from './diagnostics.ts';
 import { contentSecurityPolicy, cspHash, nginxCspDirective } from './publish/csp.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
+import { offlinePageUrl } from './publish/service-worker.ts';
 
 export const RENDERER_CACHE = '.cache/renderer';
 
@@ -19,6 +20,7 @@ interface ServerEntry {
     page: PageData | null;
     assets: { scripts: string[]; styles: string[]; preload: string[]; inlineStyles?: string[] };
     locale?: LocaleCode;
+    offline?: LocaleCode;
   }): { html: string; status: number };
 }
 
@@ -125,5 +127,11 @@ export async function prerenderPages(
     const notFound = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets, locale });
     write(locale === site.manifest.defaultLocale ? '404.html' : `${locale}/404.html`, notFound.html);
   }
+  // The app shell the service worker answers every page with offline, in each locale.
+  if (site.manifest.offline)
+    for (const locale of locales) {
+      const offline = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets, offline: locale });
+      write(offlinePageUrl(locale, site.manifest.defaultLocale).slice(1), offline.html);
+    }
   return { pages: pages + locales.length, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
 }

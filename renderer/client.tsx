@@ -68,6 +68,7 @@ async function start(): Promise<void> {
     fetchChunk: (url) => fetchJson<ManifestChunk>(url),
     loadView: loadViews,
     preferredVersion: storedVersion,
+    offline: (script.dataset.offline as LocaleCode | undefined) ?? null,
   });
   // `vitrina-docs dev` announces changed pages; taking the event keeps the page and its scroll
   // position instead of a full reload. Never sent by a production server.
@@ -82,6 +83,15 @@ async function start(): Promise<void> {
       console.error('vitrina-docs: hydration error', error);
     },
   });
+  // Offline reading: the service worker is registered once the page has loaded, in idle time.
+  const offline = manifest.offline;
+  if (offline && 'serviceWorker' in navigator) {
+    const run = () => void import('./offline/register.ts').then((m) => m.keepOffline(offline.serviceWorker, router));
+    // Safari has no requestIdleCallback.
+    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 10_000 }) : setTimeout(run, 1000));
+    if (document.readyState === 'complete') idle();
+    else addEventListener('load', idle, { once: true });
+  }
 }
 
 start().catch((error: unknown) => console.error('vitrina-docs: the site did not start', error));

@@ -46,11 +46,14 @@ export interface RenderInput {
   assets: DocumentAssets;
   /** The locale of the not-found page (route null); the default locale when absent. */
   locale?: LocaleCode;
+  /** Draw the offline app shell of this locale instead (with `route: null`): the service worker's answer to every page offline; the app draws the page. */
+  offline?: LocaleCode;
 }
 
 export function renderDocument(input: RenderInput): { html: string; status: number } {
   const { manifest, route, assets } = input;
-  const locale = route?.locale ?? input.locale ?? manifest.defaultLocale;
+  const offline = route ? null : (input.offline ?? null);
+  const locale = route?.locale ?? offline ?? input.locale ?? manifest.defaultLocale;
   const data = manifest.locales[locale] ?? manifest.locales[manifest.defaultLocale];
   if (!data) throw new Error(`renderDocument: the manifest has no data for locale "${locale}"`);
   if (route?.kind === 'redirect') return { html: redirectDocument(manifest, route, data.info), status: 200 };
@@ -63,6 +66,7 @@ export function renderDocument(input: RenderInput): { html: string; status: numb
     location: { path: route?.path ?? withLocale(NOT_FOUND_PATH, locale), search: '', hash: '' },
     route,
     page,
+    offline,
   });
   const appHtml = renderToString(<App router={createStaticRouter(state)} />);
   const chunk = chunksOf(route, true).flatMap((name) => VIEW_CHUNK_FILES[name] ?? []);
@@ -71,9 +75,10 @@ export function renderDocument(input: RenderInput): { html: string; status: numb
     route,
     page,
     info: data.info,
-    meta: documentMeta(manifest, data, route, page),
+    meta: offline ? { title: manifest.site.name, description: data.ui.home.lead } : documentMeta(manifest, data, route, page),
     appHtml,
     chunks: input.chunks.map(([url]) => url),
+    offline,
     assets: { ...assets, preload: [...new Set([...assets.preload, ...chunk])] },
   });
   return { html, status: route ? 200 : 404 };

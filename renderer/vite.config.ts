@@ -2,7 +2,8 @@
  * Both renderer builds, in order (`npm run build:renderer`, i.e. `vite build --app -c renderer/vite.config.ts`):
  * 1. client: renderer/client.tsx → .cache/renderer/client/ (assets/ + .vite/manifest.json);
  * 2. ssr: renderer/server.tsx → .cache/renderer/server/server.js, with the client's chunk
- *    names compiled in (for <link rel="modulepreload"> of lazily loaded views).
+ *    names compiled in (for <link rel="modulepreload"> of lazily loaded views);
+ * 3. the service worker: renderer/offline/service-worker.ts → .cache/renderer/sw/service-worker.js.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -86,6 +87,27 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The service worker's code (renderer/offline/service-worker.ts with Workbox precaching), one
+ * classic script that every browser with service workers runs. The build of a site puts its
+ * precache list in front of it and writes it as /sw.js (generator/publish/service-worker.ts).
+ */
+async function buildServiceWorker(): Promise<void> {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [`${root}renderer/offline/service-worker.ts`],
+    outfile: `${root}.cache/renderer/sw/service-worker.js`,
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: 'es2020',
+    conditions: [SOURCE],
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
 /** The workspace packages resolve to their TypeScript sources, never to a compiled lib/. */
 const SOURCE = 'vitrina-docs-source';
 
@@ -139,6 +161,7 @@ export default defineConfig({
     async buildApp(builder) {
       await builder.build(builder.environments.client!);
       await builder.build(builder.environments.ssr!);
+      await buildServiceWorker();
     },
   },
 });

@@ -127,6 +127,13 @@ export const UiStringsSchema = z
       thanks: s('Shown once the answer is sent'),
       answered: s('Shown on a page the reader has answered before'),
     }),
+    offline: z.strictObject({
+      available: s('Mark of a page kept for reading offline (beside its title)'),
+      availableHint: s('What the mark means (its tooltip and accessible description)'),
+      unavailableTitle: s('Title shown, offline, for a page that is not kept'),
+      unavailableText: s('What the reader can do instead (the pages that do open offline)'),
+      searchNote: s('Above search results while offline: which pages they come from'),
+    }),
     home: z.strictObject({
       title: s('Title of the home page (browser tab)'),
       promise: s('One-line promise under the product name'),

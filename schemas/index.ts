@@ -12,5 +12,6 @@ export * from './operation.ts';
 export * from './page.ts';
 export * from './search.ts';
 export * from './manifest.ts';
+export * from './offline.ts';
 export * from './diagnostic.ts';
 export * from './translation.ts';

@@ -140,6 +140,13 @@ export const ManifestSchema = z
     assets: z.strictObject({
       css: z.array(z.string()).describe('Stylesheets made by the build (code highlighting), for apps that embed the pages'),
     }),
+    offline: z
+      .strictObject({
+        serviceWorker: z.string().describe('URL of the service worker script (scope: the whole site)'),
+        sidebars: z.array(SidebarIdSchema).describe('The sidebars kept for offline reading, in every version'),
+      })
+      .optional()
+      .describe('Offline reading (absent: the site registers no service worker)'),
   })
   .describe('The shell of the site (dist/manifest.json)');
 export type Manifest = z.infer<typeof ManifestSchema>;

@@ -94,6 +94,15 @@ export const SiteConfigSchema = z
       .array(z.strictObject({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }))
       .default([])
       .describe('Extra routes that lead elsewhere (in every locale)'),
+    offline: z
+      .strictObject({
+        sidebars: z
+          .array(SidebarIdSchema)
+          .min(1)
+          .describe('The sidebars (every version) that a service worker keeps for reading offline, with their search'),
+      })
+      .optional()
+      .describe('Offline reading: without it the site registers no service worker'),
   })
   .describe('The site configuration (content/site.yaml)');
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

@@ -60,7 +60,7 @@ export class Engine implements SearchEngine {
 
   /** Every matching section, best first; null when postings must be fetched first (`rankAsync`). */
   rank(query: string, options: SearchOptions = {}): Ranking | null {
-    const key = `${options.sidebar ?? ''}\u0000${options.version ?? ''}\u0000${query.trim()}`;
+    const key = `${options.sidebar ?? ''}\u0000${options.version ?? ''}\u0000${options.within?.join(',') ?? ''}\u0000${query.trim()}`;
     const known = this.rankings.get(key);
     if (known) return known;
     const plan = this.plan(query);

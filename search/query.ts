@@ -295,6 +295,8 @@ export interface RankOptions {
    * selector leaves them out of the sidebar; pages without a version stay.
    */
   version?: string | null;
+  /** Only sections of these sidebars (a reader offline: those the service worker keeps). */
+  within?: readonly (SidebarId | null)[] | null;
 }
 
 /** Ranked sections, best first (section numbers and scores). */
@@ -322,6 +324,7 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
   for (const [s, v] of scores) {
     if (v <= 0) continue;
     if (options.sidebar && index.sidebarOf(s) !== options.sidebar) continue;
+    if (options.within && !options.within.includes(index.sidebarOf(s))) continue;
     const version = index.versionOfSection(s);
     let weight = 1;
     if (version) {

@@ -22,6 +22,8 @@ export interface SearchOptions {
   sidebar?: SidebarId | null;
   /** Only this version of its sidebar (ic2, v1), with the pages that have no version. */
   version?: string | null;
+  /** Only hits of these sidebars (a reader offline: those the service worker keeps). */
+  within?: readonly (SidebarId | null)[] | null;
 }
 
 /** The first hits of a query, ready to draw. */

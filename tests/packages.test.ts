@@ -3,7 +3,7 @@
  * it pulls in, and that it works there without anything of this repository.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { installedPackages, installFresh, packWorkspaces, TOOLCHAIN, type PackageName } from './helpers/packages.ts';
@@ -101,6 +101,12 @@ describe('packed packages', { timeout: 240_000 }, () => {
     expect(html).toContain('<h2 id="steps">Steps');
     expect(html).toContain('href="/help/docs/mobile"');
     expect(html).not.toContain('javascript:');
+    // The host app owns its origin: the embedding entry never registers a service worker.
+    const code = readdirSync(join(dir, 'node_modules/@vitrina-docs/renderer'), { recursive: true })
+      .filter((f) => String(f).endsWith('.js'))
+      .map((f) => readFileSync(join(dir, 'node_modules/@vitrina-docs/renderer', String(f)), 'utf8'));
+    expect(code.length).toBeGreaterThan(0);
+    expect(code.some((c) => c.includes('serviceWorker'))).toBe(false);
   });
 
   it('@vitrina-docs/search installs its language pipeline only, and its runtime answers from a built site as the site ranks', () => {

@@ -281,6 +281,8 @@ export class DevSite {
     // Dev URLs carry no content hash: an edited page keeps its URL, so the manifest stays as it was.
     const withDevData = (r: RouteEntry): RouteEntry => ('data' in r ? { ...r, data: devUrl(r.data) } : r);
     const manifest = assembled.manifest;
+    // No service worker in the writers' preview: it would keep pages that are being edited.
+    delete manifest.offline;
     for (const data of Object.values(manifest.locales)) if (data) data.chunks = data.chunks.map((c) => ({ ...c, url: devUrl(c.url) }));
     if (!this.analytics) manifest.site = { ...manifest.site, analytics: { provider: 'none' } };
     this.manifest = manifest;

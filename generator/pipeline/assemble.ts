@@ -17,6 +17,7 @@ import {
   type UiStrings,
 } from '@vitrina-docs/schemas';
 import { withLocale } from '@vitrina-docs/schemas/paths';
+import { SERVICE_WORKER_URL } from '../publish/service-worker.ts';
 import type { CheckedSite } from './check.ts';
 import { buildSidebars, flattenSidebar } from './sidebars.ts';
 import type { TransformedPage } from './transform.ts';
@@ -368,6 +369,7 @@ export function assembleSite(input: AssembleInput): AssembledSite {
     versions,
     openapi: input.openapi,
     assets: { css: input.css },
+    ...(site.offline ? { offline: { serviceWorker: SERVICE_WORKER_URL, sidebars: site.offline.sidebars } } : {}),
   };
   // The build id covers the chunks and page JSON too (their URLs are in the shell and the chunks).
   const manifest: Manifest = { schemaVersion: 2, buildId: shortHash(JSON.stringify(body), 12), ...body };

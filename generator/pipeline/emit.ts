@@ -1,4 +1,15 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -66,6 +77,15 @@ export class StagedOutput {
     }
     copyFileSync(from, abs);
     this.count++;
+  }
+
+  /** A file written or copied so far (null: none at that path). */
+  read(rel: string): Buffer | null {
+    try {
+      return readFileSync(join(this.tmp, rel));
+    } catch {
+      return null;
+    }
   }
 
   /** Swaps the new output in for the old one. */

@@ -40,6 +40,8 @@ export function contentSecurityPolicy(inline: { scripts: string[]; styles: strin
     ["img-src 'self' data:", ...ANALYTICS.img].join(' '),
     ["connect-src 'self'", ...ANALYTICS.connect].join(' '),
     "font-src 'self'",
+    // The service worker (/sw.js) and nothing else may run as a worker.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

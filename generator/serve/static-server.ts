@@ -4,6 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
 import { allowedHosts, refuseRequest } from './request-guard.ts';
 import { builtSitePolicy, policyFor, securityHeaders } from './security-headers.ts';
+import { MANIFEST_PATH, precacheEntry, readPrecache, serviceWorkerScript, SERVICE_WORKER_URL } from '../publish/service-worker.ts';
 
 /** Content types by file extension. */
 export const CONTENT_TYPES: Record<string, string> = {
@@ -75,6 +76,17 @@ function manifestWithoutAnalytics(file: string): string {
 }
 
 /**
+ * The service worker for a manifest served changed: its precache entry of the manifest names
+ * the served manifest's hash, or the worker would refuse it (and with it, offline reading).
+ */
+function serviceWorkerFor(file: string, manifest: string): string {
+  const script = readFileSync(file, 'utf8');
+  const precache = readPrecache(script);
+  precache.shared = precache.shared.map((e) => (e.url === MANIFEST_PATH ? precacheEntry(e.url, Buffer.from(manifest), false) : e));
+  return script.replace(/^self\.__VITRINA_PRECACHE__=.*;$/m, () => serviceWorkerScript(precache, '').trimEnd());
+}
+
+/**
  * A small static server for `preview` and the dev server: clean URLs, redirects, 404.html, the
  * production security headers; it refuses other hosts' requests, hidden files and links out of
  * the folder. Unless `analytics` is set, it serves the manifest with analytics off (the files
@@ -83,6 +95,7 @@ function manifestWithoutAnalytics(file: string): string {
 export function startStaticServer(opts: { dir: string; host?: string; port?: number; analytics?: boolean }): Promise<StaticServer> {
   const hosts = allowedHosts(opts.host ?? '127.0.0.1');
   const manifestFile = join(opts.dir, 'manifest.json');
+  const serviceWorkerFile = join(opts.dir, SERVICE_WORKER_URL.slice(1));
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // The build's own policy (its inline code changes with every build of new code): read per request.
@@ -111,6 +124,8 @@ export function startStaticServer(opts: { dir: string; host?: string; port?: num
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     if (!opts.analytics && r.file === manifestFile) res.end(req.method === 'HEAD' ? undefined : manifestWithoutAnalytics(r.file));
+    else if (!opts.analytics && r.file === serviceWorkerFile && existsSync(manifestFile))
+      res.end(req.method === 'HEAD' ? undefined : serviceWorkerFor(r.file, manifestWithoutAnalytics(manifestFile)));
     else createReadStream(r.file).pipe(res);
   });
   return new Promise((resolvePromise, reject) => {

@@ -19,11 +19,13 @@ export function App({ router }: { router: Router }) {
   const data = state.manifest.locales[state.locale] ?? state.manifest.locales[state.manifest.defaultLocale]!;
   const site = useMemo(() => ({ router, state, data }), [router, state, data]);
   const links = useMemo(() => ({ navigate: router.navigate, prefetch: router.prefetch }), [router]);
-  const meta = documentMeta(state.manifest, data, state.route, state.page);
+  const meta = documentMeta(state.manifest, data, state.route, state.page, state.offline && state.error !== null);
   useDocumentMeta(meta, data.info);
   useScrollToHash(state);
   useScrollRestoration();
-  useAnalytics(state.manifest.site.analytics, state.location.path, meta.title);
+  // The offline app shell is not a page view until it draws the page of its address.
+  const shell = state.offline && state.route === null && state.error === null;
+  useAnalytics(state.manifest.site.analytics, shell ? null : state.location.path, meta.title);
   const root = useRef<HTMLDivElement>(null);
   const linkHandling = useLinkHandling(links);
   usePrefetchVisible(root, links, state.navigation.id);

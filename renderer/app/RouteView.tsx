@@ -9,7 +9,8 @@ export function RouteView() {
   const { route, page, error } = state;
   const views = lazyViews();
   if (error !== null) return <LoadErrorView message={error} />;
-  if (!route) return views.NotFoundView ? <views.NotFoundView /> : null;
+  // The offline app shell draws its page once the router has loaded it.
+  if (!route) return state.offline ? null : views.NotFoundView ? <views.NotFoundView /> : null;
   switch (route.kind) {
     case 'doc':
       return page ? <DocView key={page.path} page={page} /> : null;

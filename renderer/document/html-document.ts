@@ -49,9 +49,11 @@ export interface HtmlDocumentInput {
   /** URLs of the manifest chunks the page was drawn with. */
   chunks: string[];
   assets: DocumentAssets;
+  /** The offline page of this locale (the client hydrates it as such). */
+  offline?: string | null;
 }
 
-export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunks, assets }: HtmlDocumentInput): string {
+export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunks, assets, offline }: HtmlDocumentInput): string {
   const site = manifest.site.url;
   const e = escapeHtml;
   const head: string[] = [
@@ -112,7 +114,7 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunk
   for (const href of assets.styles) head.push(`<link rel="stylesheet" href="${e(href)}">`);
   // Low priority: on a slow network the app's code must not take bandwidth from the stylesheet.
   for (const src of assets.scripts) head.push(`<script type="module" fetchpriority="low" src="${e(src)}"></script>`);
-  const pageScript = `<script type="application/json" id="${PAGE_SCRIPT_ID}" data-locale="${e(info.code)}" data-route="${e(route?.path ?? '')}" data-chunks="${e(chunks.join(' '))}">${inlineJson(page)}</script>`;
+  const pageScript = `<script type="application/json" id="${PAGE_SCRIPT_ID}" data-locale="${e(info.code)}" data-route="${e(route?.path ?? '')}" data-chunks="${e(chunks.join(' '))}"${offline ? ` data-offline="${e(offline)}"` : ''}>${inlineJson(page)}</script>`;
   return `<!doctype html>\n<html lang="${e(info.lang)}" dir="${e(info.dir)}"${htmlAttrs}>\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="${APP_ROOT_ID}" class="vd-root vd-site">${appHtml}</div>\n${pageScript}\n</body>\n</html>\n`;
 }
 

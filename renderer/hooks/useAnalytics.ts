@@ -6,10 +6,11 @@ import { useEffect, useRef } from 'react';
 import type { Analytics } from '@vitrina-docs/schemas';
 import { loadTracker } from '../analytics/load-tracker.ts';
 
-export function useAnalytics(config: Analytics, path: string, title: string): void {
+/** `path` null: no page is shown yet (nothing to count). */
+export function useAnalytics(config: Analytics, path: string | null, title: string): void {
   const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (config.provider === 'none') return;
+    if (config.provider === 'none' || path === null) return;
     const url = location.origin + path + location.search;
     const view = { url, title, referrer: previous.current ?? document.referrer };
     previous.current = url;

@@ -34,6 +34,11 @@ export interface RouterState {
   page: PageData | null;
   /** Message of the error that kept the page from loading. */
   error: string | null;
+  /**
+   * Offline: with an error, the page is not among those kept offline; without one, the document
+   * is the offline app shell and its page is not drawn yet.
+   */
+  offline: boolean;
   /** A navigation is waiting for its page JSON or code. */
   loading: boolean;
   navigation: { id: number; type: NavigationType; scroll: number | null };
@@ -85,6 +90,8 @@ export interface RouterOptions {
   loadView: (route: RouteEntry | null) => Promise<void>;
   /** The reader's selected version of a sidebar: the chunk tried first for a page shared by the versions. */
   preferredVersion?: PreferredVersion;
+  /** The document is the offline app shell of this locale (the service worker's answer to every page offline). */
+  offline?: LocaleCode | null;
 }
 
 type HistoryState = { scroll?: number } | null;
@@ -127,6 +134,8 @@ export function initialState(input: {
   location: RouterLocation;
   route: RouteEntry | null;
   page: PageData | null;
+  /** The offline app shell (the service worker's answer to every page offline): its locale. */
+  offline?: LocaleCode | null;
 }): RouterState {
   return {
     manifest: input.manifest,
@@ -134,10 +143,12 @@ export function initialState(input: {
     location: input.location,
     locale:
       input.route?.locale ??
+      input.offline ??
       (input.manifest.locales[localeOfPath(input.location.path)] ? localeOfPath(input.location.path) : input.manifest.defaultLocale),
     route: input.route,
     page: input.page,
     error: null,
+    offline: Boolean(input.offline),
     loading: false,
     navigation: { id: 0, type: 'initial', scroll: null },
   };
@@ -151,6 +162,11 @@ export function chunkToShow(routes: SiteRoutes, route: RouteEntry | null, prefer
   const info = routes.manifest.versions[route.sidebar];
   const wanted = route.version ?? (info ? (preferred?.(route.sidebar) ?? info.current) : null);
   return routes.sidebarRef(route.locale, route.sidebar, wanted) ?? routes.sidebarRef(route.locale, route.sidebar, info?.current ?? null);
+}
+
+/** A load that failed because the browser has no network (not a server's answer). */
+function failedOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 export function createBrowserRouter(options: RouterOptions): Router {
@@ -277,7 +293,16 @@ export function createBrowserRouter(options: RouterOptions): Router {
         if (load !== latestLoad) return;
         const locale = localeOfPath(target.path);
         const message = error instanceof Error ? error.message : String(error);
-        set({ location: target, route: null, locale, page: null, error: message, loading: false, navigation: { id, type, scroll } });
+        set({
+          location: target,
+          route: null,
+          locale,
+          page: null,
+          error: message,
+          offline: failedOffline(),
+          loading: false,
+          navigation: { id, type, scroll },
+        });
         return;
       }
       if (load !== latestLoad) return;
@@ -288,7 +313,8 @@ export function createBrowserRouter(options: RouterOptions): Router {
     const locale = route?.locale ?? localeOfPath(location.path);
     const commit = (page: PageData | null, error: string | null) => {
       if (load !== latestLoad) return;
-      set({ location, route, locale, page, error, loading: false, navigation: { id, type, scroll } });
+      const offline = error !== null && failedOffline();
+      set({ location, route, locale, page, error, offline, loading: false, navigation: { id, type, scroll } });
     };
     const cached = hasPageData(route) ? pages.peek(route.data) : undefined;
     const shown = loadShownChunk(route);

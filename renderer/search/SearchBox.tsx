@@ -141,6 +141,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' 
           id={listId}
           query={query}
           shard={data.search}
+          offlineSidebars={state.manifest.offline?.sidebars ?? null}
           ui={ui}
           allResults={allResults}
           onActive={setActiveId}

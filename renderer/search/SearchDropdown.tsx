@@ -3,7 +3,8 @@
  * top 8 hits with title, section heading and highlighted snippet; arrow keys move, Enter opens.
  */
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
-import type { SearchShardRef, UiStrings } from '@vitrina-docs/schemas';
+import type { SearchShardRef, SidebarId, UiStrings } from '@vitrina-docs/schemas';
+import { useOfflineSearch } from '../offline/offline-status.ts';
 import { fill } from '../shared/format.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { useSearchEngine } from './useSearchEngine.ts';
@@ -21,18 +22,21 @@ export interface SearchDropdownProps {
   id: string;
   query: string;
   shard: SearchShardRef | null;
+  /** The sidebars kept offline: offline, the only ones searched. */
+  offlineSidebars: readonly SidebarId[] | null;
   ui: UiStrings;
   allResults: string;
   onActive(id: string | undefined): void;
   go(href: string): void;
 }
 
-export default function SearchDropdown({ ref, id, query, shard, ui, allResults, onActive, go }: SearchDropdownProps) {
+export default function SearchDropdown({ ref, id, query, shard, offlineSidebars, ui, allResults, onActive, go }: SearchDropdownProps) {
   const { status, engine, start } = useSearchEngine(shard);
   const [active, setActive] = useState(-1);
   useEffect(start, [shard]); // eslint-disable-line react-hooks/exhaustive-deps
   const q = query.trim();
-  const results = useSearchResults(engine, q, {}, TOP);
+  const within = useOfflineSearch(offlineSidebars);
+  const results = useSearchResults(engine, q, { within }, TOP);
   const hits = results.page?.hits ?? [];
   const total = results.page?.total ?? 0;
   useEffect(() => setActive(-1), [q]);
@@ -54,6 +58,7 @@ export default function SearchDropdown({ ref, id, query, shard, ui, allResults, 
   }));
   return (
     <div className="search-dropdown">
+      {within && <p className="search-offline">{ui.offline.searchNote}</p>}
       <ul role="listbox" id={id} aria-label={ui.search.label}>
         {hits.map((hit, i) => (
           <li

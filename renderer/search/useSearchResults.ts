@@ -16,7 +16,7 @@ export interface SearchResults {
  */
 export function useSearchResults(engine: SearchEngine | null, query: string, options: SearchOptions, count: number): SearchResults {
   const q = query.trim();
-  const key = `${options.sidebar ?? ''}\u0000${options.version ?? ''}\u0000${count}\u0000${q}`;
+  const key = `${options.sidebar ?? ''}\u0000${options.version ?? ''}\u0000${options.within?.join(',') ?? ''}\u0000${count}\u0000${q}`;
   const now = engine && q ? engine.peek(q, options, count) : null;
   const [loaded, setLoaded] = useState<{ key: string; page: SearchPage } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);

@@ -9,10 +9,18 @@ export interface DocumentMeta {
   description: string;
 }
 
-export function documentMeta(manifest: Manifest, data: LocaleData, route: RouteEntry | null, page: PageData | null): DocumentMeta {
+export function documentMeta(
+  manifest: Manifest,
+  data: LocaleData,
+  route: RouteEntry | null,
+  page: PageData | null,
+  /** The page is not available offline (the offline message is shown). */
+  offline = false,
+): DocumentMeta {
   const site = manifest.site.name;
   const ui = data.ui;
   const suffix = (t: string) => (t === site ? t : `${t} | ${site}`);
+  if (offline) return { title: suffix(ui.offline.unavailableTitle), description: ui.offline.unavailableText };
   if (!route) return { title: suffix(ui.notFound.title), description: ui.notFound.text };
   switch (route.kind) {
     case 'home':

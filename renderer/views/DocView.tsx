@@ -10,6 +10,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { Toc, TocFold } from '../components/Toc.tsx';
 import { useUi } from '../components/ui-context.ts';
 import { useActiveHeading } from '../hooks/useActiveHeading.ts';
+import { OfflineMark } from '../offline/OfflineMark.tsx';
 import { withLocale } from '@vitrina-docs/schemas/paths';
 import { lazyViews } from './registry.ts';
 
@@ -30,6 +31,7 @@ export function DocView({ page }: { page: PageData }) {
           </h1>
           <CopyMarkdownButton url={page.markdownUrl} />
         </div>
+        <OfflineMark page={page} />
         {page.operation && <EndpointLine operation={page.operation} />}
         <TocFold entries={entries} active={active} />
         <DocContent page={page} tables={OperationTables} />

@@ -11,6 +11,7 @@ import { useUi } from '../components/ui-context.ts';
 import { Highlighted } from '../search/Highlighted.tsx';
 import { useSearchEngine } from '../search/useSearchEngine.ts';
 import { useSearchResults } from '../search/useSearchResults.ts';
+import { useOfflineSearch } from '../offline/offline-status.ts';
 import { fill } from '../shared/format.ts';
 
 /** Results shown at first, and added by each "show more". */
@@ -40,7 +41,8 @@ export function SearchView() {
   const q = query.trim();
   const key = `${sidebar}\u0000${q}`;
   const count = shown.key === key ? shown.count : BATCH;
-  const results = useSearchResults(engine, q, { sidebar: (sidebar || null) as SidebarId | null }, count);
+  const within = useOfflineSearch(state.manifest.offline?.sidebars);
+  const results = useSearchResults(engine, q, { sidebar: (sidebar || null) as SidebarId | null, within }, count);
   const hits = results.page?.hits ?? [];
   const total = results.page?.total ?? 0;
   const nothing = Boolean(engine && q && results.current && results.page && total === 0);
@@ -90,6 +92,7 @@ export function SearchView() {
           </select>
         </label>
       </form>
+      {within && <p className="search-offline">{ui.offline.searchNote}</p>}
       <p className="search-count" aria-live="polite">
         {!q
           ? ''
