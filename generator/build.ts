@@ -252,13 +252,22 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
     const manifestJson = JSON.stringify(assembled.manifest);
     out.write('manifest.json', manifestJson);
     for (const [url, json] of assembled.chunkJson) out.write(url.slice(1), json);
-    for (const [url, json] of assembled.pageJson) out.write(url.slice(1), json);
+    let largest = { url: '', bytes: 0 };
+    for (const [url, json] of assembled.pageJson) {
+      out.write(url.slice(1), json);
+      if (json.length > largest.bytes) largest = { url, bytes: json.length };
+    }
     for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) out.write(path, data);
+    // The page bodies are written: this thread lets go of them (the HTML is drawn from the files).
+    assembled.pageJson.clear();
+    assembled.pageData.clear();
+    cache.release();
+    for (const p of transformed) p.compiled.body = '';
     lap('assemble');
 
     let copyClient: { from: string; to: string }[] = [];
     if (options.prerender !== false) {
-      const pre = await prerenderPages(root, assembled, diagnostics, out, workers.later, { css });
+      const pre = await prerenderPages(root, assembled, diagnostics, out, workers.later, { css, pageFiles: out.dir });
       if (pre) copyClient = pre.copy;
     }
     lap('prerender');
@@ -276,8 +285,6 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
     out.commit();
     lap('emit');
 
-    let largest = { url: '', bytes: 0 };
-    for (const [url, json] of assembled.pageJson) if (json.length > largest.bytes) largest = { url, bytes: json.length };
     return {
       ...summary,
       stats: {

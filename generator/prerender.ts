@@ -113,10 +113,12 @@ export interface RenderContext {
   assets: DocumentAssets;
 }
 
-/** One HTML file to draw: a route (null: the not-found page) with its page JSON text, if it has one. */
+/** One HTML file to draw: a route (null: the not-found page) with its page JSON, if it has one. */
 export interface RenderJob {
   route: RouteEntry | null;
+  /** The page JSON text, or the file that holds it (read when the page is drawn). */
   pageJson: string | null;
+  pageFile?: string;
   /** URLs of the chunks the page is drawn with. */
   chunks: string[];
   file: string;
@@ -146,7 +148,8 @@ export async function renderRoutes(
   const result: RenderResult = { written: 0, failures: [] };
   for (const job of jobs) {
     try {
-      const page = job.pageJson === null ? null : (JSON.parse(job.pageJson) as PageData);
+      const text = job.pageJson ?? (job.pageFile ? readFileSync(job.pageFile, 'utf8') : null);
+      const page = text === null ? null : (JSON.parse(text) as PageData);
       const chunks = job.chunks.flatMap((url) => {
         const chunk = context.chunks.get(url);
         return chunk ? [[url, chunk] as const] : [];
@@ -177,7 +180,11 @@ export async function prerenderPages(
   diagnostics: Diagnostics,
   output: { write: (file: string, html: string) => void; dir: string; added: (files: number) => void },
   workers?: BuildWorkers | null,
-  options: { css?: string } = {},
+  options: {
+    css?: string;
+    /** The folder the page JSON files were written to: each is read from there when its page is drawn (else from `site.pageJson`). */
+    pageFiles?: string;
+  } = {},
 ): Promise<{ pages: number; copy: { from: string; to: string }[] } | null> {
   const bundle = findRenderer(root, diagnostics);
   if (!bundle) return null;
@@ -190,12 +197,16 @@ export async function prerenderPages(
   output.write(CSP_CONF, nginxCspDirective(policy));
 
   const context: RenderContext = { server: bundle.server, manifest: site.manifest, chunks: site.chunks, assets };
-  const jobs: RenderJob[] = site.routes.map((route) => ({
-    route,
-    pageJson: route.kind === 'doc' || route.kind === 'blog-post' ? (site.pageJson.get(route.data) ?? null) : null,
-    chunks: site.chunksOfRoute.get(route.path) ?? [],
-    file: htmlFileOf(route.path),
-  }));
+  const jobs: RenderJob[] = site.routes.map((route) => {
+    const data = route.kind === 'doc' || route.kind === 'blog-post' ? route.data : null;
+    return {
+      route,
+      pageJson: data && !options.pageFiles ? (site.pageJson.get(data) ?? null) : null,
+      ...(data && options.pageFiles ? { pageFile: join(options.pageFiles, data.slice(1)) } : {}),
+      chunks: site.chunksOfRoute.get(route.path) ?? [],
+      file: htmlFileOf(route.path),
+    };
+  });
   jobs.push({ route: null, pageJson: null, chunks: [], file: '404.html' });
   const result = workers
     ? await workers.render(context, jobs, output.dir)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledPage } from '../markdown/processor.ts';
@@ -90,22 +90,32 @@ export class BuildCache {
       [...this.pages.keys()].some((k) => !this.used.pages.has(k)) || Object.keys(this.checks).some((k) => !this.used.checks.has(k));
     if (!this.dirty && (partial || !unused)) return;
     const checks = partial ? this.checks : Object.fromEntries(Object.entries(this.checks).filter(([k]) => this.used.checks.has(k)));
-    const lines = [JSON.stringify({ version: this.version, checks })];
-    for (const [key, page] of this.pages) {
-      if (!partial && !this.used.pages.has(key)) continue;
-      lines.push(`${key} ${JSON.stringify({ ...page, body: undefined })}`, page.body);
-    }
-    lines.push('');
+    const tmp = `${this.file}.${process.pid}`;
+    let fd: number | null = null;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
       // (The cache of earlier versions, one JSON file.)
       rmSync(this.file.replace(/\.txt$/, '.json'), { force: true });
-      const tmp = `${this.file}.${process.pid}`;
-      writeFileSync(tmp, lines.join('\n'));
+      // Written a page at a time: the whole cache as one string would double the build's memory.
+      fd = openSync(tmp, 'w');
+      writeSync(fd, `${JSON.stringify({ version: this.version, checks })}\n`);
+      for (const [key, page] of this.pages) {
+        if (!partial && !this.used.pages.has(key)) continue;
+        writeSync(fd, `${key} ${JSON.stringify({ ...page, body: undefined })}\n${page.body}\n`);
+      }
+      closeSync(fd);
+      fd = null;
       renameSync(tmp, this.file);
     } catch {
       // a cache that cannot be written only costs time
+      if (fd !== null) closeSync(fd);
+      rmSync(tmp, { force: true });
     }
+  }
+
+  /** Lets go of the compiled pages (a build that has saved its cache and no longer needs them here). */
+  release(): void {
+    this.pages.clear();
   }
 }
 

@@ -29,8 +29,10 @@ export interface WorkerData {
 }
 
 /**
- * A worker's heap limit: it holds the toolchain and the pages it is working on, and a tight
- * limit makes V8 collect as it goes instead of growing while there is room (the build's peak memory).
+ * The heap limit of a worker that compiles pages: it holds the toolchain and the pages it is
+ * working on, and a tight limit makes V8 collect as it goes instead of growing while there is
+ * room (the build's peak memory). The light workers make the search index of the whole site
+ * and hold its manifest chunks, which grow with the content: they keep V8's default limit.
  */
 const COMPILE_WORKER_HEAP_MB = 128;
 
@@ -52,7 +54,10 @@ class Slot {
   failed: Error | null = null;
 
   constructor(url: URL, data: WorkerData) {
-    this.worker = new Worker(url, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: COMPILE_WORKER_HEAP_MB } });
+    this.worker = new Worker(url, {
+      workerData: data,
+      resourceLimits: data.compile ? { maxOldGenerationSizeMb: COMPILE_WORKER_HEAP_MB } : {},
+    });
     this.worker.on('message', (m: WorkerReply) => {
       const p = this.pending.get(m.id);
       if (!p) return;
