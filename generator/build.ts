@@ -12,7 +12,7 @@ import { pagesToCheck } from './pipeline/select.ts';
 import { BuildCache } from './pipeline/page-cache.ts';
 import { transformPages, type TransformedPage } from './pipeline/transform.ts';
 import { MIN_PAGES_FOR_WORKERS } from './pipeline/compile-jobs.ts';
-import { BuildWorkers, workerCount, type IndexResult } from './pipeline/worker-pool.ts';
+import { BuildWorkers, workerCount, workersSet, type IndexResult } from './pipeline/worker-pool.ts';
 import { checkTranslationMarks } from './translations/check-marks.ts';
 
 export interface RunOptions {
@@ -120,7 +120,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const partial = options.mode === 'validate' && Boolean(options.files?.length);
   // Many pages: worker threads, started first, so that they load the markdown toolchain and
   // the highlighter while this thread reads and checks the content.
-  const many = !partial && workerCount() >= 2 && countPages(options.root) >= MIN_PAGES_FOR_WORKERS;
+  const many = !partial && workerCount() >= 2 && (workersSet() || countPages(options.root) >= MIN_PAGES_FOR_WORKERS);
   const workers: RunWorkers = { compile: many ? BuildWorkers.start({ compile: true, highlight: build }) : null, later: null };
   try {
     return await pipeline(options, workers);

@@ -2,7 +2,7 @@ import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import type { CompiledPage, CompileOptions } from '../markdown/processor.ts';
 import { routeOfRelativeLink } from './relative-links.ts';
-import { BuildWorkers, workerCount } from './worker-pool.ts';
+import { BuildWorkers, workerCount, workersSet } from './worker-pool.ts';
 
 /** What a page's compilation needs, as plain data that can cross to a worker. */
 export interface CompileJob {
@@ -57,7 +57,7 @@ export async function compileAll(
   highlighter?: CodeHighlighter,
   workers?: BuildWorkers | null,
 ): Promise<CompiledPage[]> {
-  if (!workers && (jobs.length < MIN_PAGES_FOR_WORKERS || workerCount() < 2)) {
+  if (!workers && ((jobs.length < MIN_PAGES_FOR_WORKERS && !workersSet()) || workerCount() < 2)) {
     let h = highlighter;
     if (setup.highlight && !h) h = await (await import('../markdown/highlighter.ts')).createCodeHighlighter();
     const out: CompiledPage[] = [];

@@ -36,11 +36,17 @@ export interface WorkerData {
  */
 const COMPILE_WORKER_HEAP_MB = 128;
 
-/** Worker threads a build uses: one per core (at most 4); `VITRINA_DOCS_WORKERS=<n>` sets it, 0 for none. */
+/**
+ * Worker threads a build uses: one per core (at most 4); `VITRINA_DOCS_WORKERS=<n>` sets it, 0
+ * for none (and with n ≥ 2, a site of a few pages uses them too).
+ */
 export function workerCount(): number {
-  const env = process.env.VITRINA_DOCS_WORKERS;
-  if (env !== undefined && /^\d+$/.test(env)) return Number(env);
-  return Math.min(availableParallelism(), 4);
+  return workersSet() ? Number(process.env.VITRINA_DOCS_WORKERS) : Math.min(availableParallelism(), 4);
+}
+
+/** Whether `VITRINA_DOCS_WORKERS` sets the number of worker threads. */
+export function workersSet(): boolean {
+  return /^\d+$/.test(process.env.VITRINA_DOCS_WORKERS ?? '');
 }
 
 interface Pending {
