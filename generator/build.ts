@@ -236,6 +236,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
     out.added(shards.written);
     lap('index');
 
+    let largest = { url: '', bytes: 0 };
     const feeds = feedUrls(site);
     const assembled: AssembledSite = assembleSite({
       checked: { ...checked, site },
@@ -248,18 +249,16 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
       search: shards.refs,
       feeds,
       staticFiles: content.staticFiles,
+      emitPage: (url, json) => {
+        out.write(url.slice(1), json);
+        if (json.length > largest.bytes) largest = { url, bytes: json.length };
+      },
     });
     const manifestJson = JSON.stringify(assembled.manifest);
     out.write('manifest.json', manifestJson);
     for (const [url, json] of assembled.chunkJson) out.write(url.slice(1), json);
-    let largest = { url: '', bytes: 0 };
-    for (const [url, json] of assembled.pageJson) {
-      out.write(url.slice(1), json);
-      if (json.length > largest.bytes) largest = { url, bytes: json.length };
-    }
     for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) out.write(path, data);
     // The page bodies are written: this thread lets go of them (the HTML is drawn from the files).
-    assembled.pageJson.clear();
     assembled.pageData.clear();
     cache.release();
     for (const p of transformed) p.compiled.body = '';

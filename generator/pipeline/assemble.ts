@@ -33,6 +33,11 @@ export interface AssembleInput {
   feeds: Partial<Record<LocaleCode, { rss: string; atom: string }>>;
   /** Files of content/static, as site paths: the social images present are listed in the manifest. */
   staticFiles: ReadonlySet<string>;
+  /**
+   * Takes each page JSON as it is made (a build writes it out): it is then not kept in
+   * `pageJson`, and `pageData` holds each page without its body.
+   */
+  emitPage?: (url: string, json: string) => void;
 }
 
 export interface AssembledSite {
@@ -68,13 +73,19 @@ export function pageJsonText(head: object, bodyJson: string, tail: object): stri
   return `${JSON.stringify(head).slice(0, -1)},"body":${bodyJson},${JSON.stringify(tail).slice(1)}`;
 }
 
-/** PageData whose body is parsed from its JSON text when first read (a build only writes the text). */
-function withLazyBody(head: object, bodyJson: string, tail: object): PageData {
+/**
+ * PageData whose body is parsed from its JSON text when first read (a build only writes the
+ * text); without the text (the page JSON was emitted), reading the body is an error.
+ */
+function withLazyBody(head: object, bodyJson: string | null, tail: object, url: string): PageData {
   let body: PageData['body'] | undefined;
   // (The body keeps its place among the keys, as in the JSON.)
   return Object.defineProperty({ ...head, body: null, ...tail }, 'body', {
     enumerable: true,
-    get: () => (body ??= JSON.parse(bodyJson) as PageData['body']),
+    get: () => {
+      if (bodyJson === null) throw new Error(`the body of ${url} was written out, not kept`);
+      return (body ??= JSON.parse(bodyJson) as PageData['body']);
+    },
   }) as unknown as PageData;
 }
 
@@ -192,8 +203,13 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       };
       const json = pageJsonText(head, p.compiled.body, tail);
       const url = `/data/${locale}/${p.key.slice(1)}.${shortHash(json)}.json`;
-      pageData.set(url, withLazyBody(head, p.compiled.body, tail));
-      pageJson.set(url, json);
+      if (input.emitPage) {
+        input.emitPage(url, json);
+        pageData.set(url, withLazyBody(head, null, tail, url));
+      } else {
+        pageData.set(url, withLazyBody(head, p.compiled.body, tail, url));
+        pageJson.set(url, json);
+      }
       if (p.kind === 'doc')
         docRoutes.push({
           kind: 'doc',
