@@ -130,9 +130,14 @@ export function removeTemp(dir: string): void {
   if (dir.startsWith(tmpdir())) rmSync(dir, { recursive: true, force: true });
 }
 
-/** The two caches a clean build starts without (the renderer bundle stays). */
+/** The caches of compiled pages and checks (`validate`'s, and the build's): text files, JSON files before. */
+export const CACHE_FILES = { validate: ['validate-cache.txt', 'validate-cache.json'], build: ['build-cache.txt', 'build-cache.json'] };
+
+/** What a clean build starts without: everything in .cache/ but the renderer bundle (as side-by-side.sh does). */
 export function removeBuildCaches(root: string): void {
-  for (const f of ['build-cache.json', 'validate-cache.json']) rmSync(join(root, '.cache', f), { force: true });
+  const dir = join(root, '.cache');
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) if (name !== 'renderer') rmSync(join(dir, name), { recursive: true, force: true });
 }
 
 export function listPages(root: string): string[] {

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { editPage, pickEditablePage, removeBuildCaches } from './corpus.ts';
+import { CACHE_FILES, editPage, pickEditablePage, removeBuildCaches } from './corpus.ts';
 import {
   folderSize,
   log,
@@ -164,7 +164,7 @@ export async function measureBuild(plan: BuildPlan): Promise<BuildFigures> {
   }
 
   const cold = await measure('validate (cold)', plan.runs.validate, plan, () => {
-    rmSync(join(root, '.cache', 'validate-cache.json'), { force: true });
+    for (const f of CACHE_FILES.validate) rmSync(join(root, '.cache', f), { force: true });
     return runCli(['-C', root, 'validate', '--verbose'], { timeoutMs });
   });
   const warmValidate = await measure('validate (warm)', plan.runs.validate, plan, () =>

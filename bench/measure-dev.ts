@@ -6,7 +6,7 @@
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { pickEditablePage } from './corpus.ts';
+import { CACHE_FILES, pickEditablePage } from './corpus.ts';
 import { killGroup, log, runCli, series, sleep, spawnCliServer, type Series } from './util.ts';
 
 export interface DevFigures {
@@ -102,6 +102,6 @@ async function waitForText(tab: Page, text: string, timeoutMs: number): Promise<
 
 /** The caches of a measured root, for the dev server's copy to start warm. */
 export function copyCaches(from: string, to: string): void {
-  for (const f of ['build-cache.json', 'validate-cache.json'])
+  for (const f of [...CACHE_FILES.build, ...CACHE_FILES.validate])
     if (existsSync(join(from, '.cache', f))) cpSync(join(from, '.cache', f), join(to, '.cache', f));
 }

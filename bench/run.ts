@@ -3,10 +3,12 @@
  * (what, value, budget from shared/DESIGN.md, met?); writes bench/results.json.
  *
  *   tsx bench/run.ts [--quick] [--corpus <dir>] [--results <file>] [--only build,pages,search,dev,lighthouse,scale]
- *                    [--time-limit <s>] [--scale-factor <n>] [--no-compile] [--no-install] [--keep]
+ *                    [--time-limit <s>] [--scale-factor <n>] [--no-compile] [--no-install] [--keep] [--side-by-side]
  *
  * --quick: build and validate only, one run each (what the test runs on a tiny corpus).
  * --corpus: a project folder holding content/ (default: this repository).
+ * --side-by-side: first run the Docusaurus anchor's side-by-side.sh (3 rounds; see side-by-side.ts);
+ * without it the newest run found is reported.
  * The whole run keeps within --time-limit (default 840 s, under the 15 minutes of `make bench`):
  * timed figures take fewer runs than asked when their runs are slow, and say how many they took.
  */
@@ -32,6 +34,7 @@ import {
 } from './measure-search.ts';
 import { budgetRows, formatTable, type Results, type ScaleFigures, type Skipped } from './report.ts';
 import { scaleCorpus } from './scale.ts';
+import { anchorDir, latestRun, resultsDir, runSideBySide } from './side-by-side.ts';
 import { Deadline, killAllStarted, log, REPO, repeat, setCli } from './util.ts';
 
 const PHASES = ['build', 'pages', 'search', 'scale', 'dev', 'lighthouse'] as const;
@@ -49,6 +52,7 @@ export interface BenchOptions {
   compile: boolean;
   install: boolean;
   keep: boolean;
+  sideBySide: boolean;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -64,6 +68,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'no-compile': { type: 'boolean', default: false },
       'no-install': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      'side-by-side': { type: 'boolean', default: false },
     },
     allowPositionals: false,
   });
@@ -79,6 +84,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     compile: !values['no-compile'],
     install: !values['no-install'],
     keep: values.keep,
+    sideBySide: values['side-by-side'],
   };
 }
 
@@ -272,6 +278,19 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
       }
     }
 
+    // 7. The Docusaurus anchor: the ratios of one interleaved run.
+    let sideBySide: Results['sideBySide'] = skipped('the anchor (shared/anchor-docusaurus) is not installed');
+    const anchor = anchorDir();
+    if (anchor) {
+      let note = '';
+      if (opts.sideBySide) {
+        log('side by side with Docusaurus (3 rounds)');
+        const r = runSideBySide(anchor, 3);
+        if (!r.ok) note = r.note;
+      }
+      sideBySide = latestRun(resultsDir()) ?? skipped(note || `no side-by-side run under ${resultsDir()} (make bench ARGS=--side-by-side)`);
+    }
+
     const results: Results = {
       schema: 1,
       startedAt: new Date(started).toISOString(),
@@ -295,6 +314,7 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
       dev,
       lighthouse,
       scale,
+      sideBySide,
       budgets: [],
     };
     results.budgets = budgetRows(results);

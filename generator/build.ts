@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '@vitrina-docs/schemas';
 import { Diagnostics } from './diagnostics.ts';
@@ -11,6 +12,8 @@ import { loadContent } from './pipeline/load.ts';
 import { pagesToCheck } from './pipeline/select.ts';
 import { BuildCache } from './pipeline/page-cache.ts';
 import { transformPages, type TransformedPage } from './pipeline/transform.ts';
+import { MIN_PAGES_FOR_WORKERS } from './pipeline/compile-jobs.ts';
+import { BuildWorkers, workerCount, workersSet, type IndexResult } from './pipeline/worker-pool.ts';
 import { checkTranslationMarks } from './translations/check-marks.ts';
 
 export interface RunOptions {
@@ -24,7 +27,7 @@ export interface RunOptions {
   files?: string[];
   /** Skip prerendering the HTML (data only). */
   prerender?: boolean;
-  /** Reuse compiled pages from .cache/pages (default true). */
+  /** Reuse compiled pages and check results from .cache/ (default true). */
   cache?: boolean;
 }
 
@@ -67,60 +70,9 @@ export function feedUrls(site: SiteConfig): Partial<Record<LocaleCode, { rss: st
   );
 }
 
-/** load → check → transform → link → index → emit. Returns every diagnostic; writes only when there is no error. */
-export async function runPipeline(options: RunOptions): Promise<RunResult> {
-  const timings: Record<string, number> = {};
-  let t = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round(now - t);
-    t = now;
-  };
-  const root = options.root;
-  const diagnostics = new Diagnostics();
-  const content = loadContent(root, diagnostics);
-  lap('load');
-  const checked = checkContent(content, diagnostics);
-  checkTranslationMarks(checked.pages, diagnostics);
-  lap('check');
-  const only = options.mode === 'validate' && options.files?.length ? pagesToCheck(checked, options.files) : undefined;
-  const build = options.mode === 'build';
-  const highlighter = build ? await (await import('./markdown/highlighter.ts')).createCodeHighlighter() : undefined;
-  const cache = new BuildCache(root, options.cache !== false, options.mode);
-  const transformed = await transformPages(content, checked, diagnostics, { highlighter, only: only?.compile, cache });
-  lap('transform');
-  checkLinks(transformed, checked.routeKeys, diagnostics);
-  lap('link');
-  // A check of a few pages (a pre-commit hook) reads the OpenAPI descriptions only when it
-  // reports on an API page (the other compiled pages are there for their heading ids).
-  const apiPages = only ? transformed.filter((p) => only.report.has(p.src.file)) : transformed;
-  const apis = apiPages.some(needsOpenApi)
-    ? await loadApis(root, content.openapiFiles, diagnostics, cache)
-    : new Map<string, OpenApiDescription>();
-  lap('openapi');
-  const resolvedOps = checkApiPages(apiPages, apis, diagnostics, cache, { reportUnused: !only });
-  lap('api-pages');
-  const counterparts = checked.site ? resolveCounterparts(checked.pages, checked.site, apis, diagnostics) : new Map();
-  cache.save(Boolean(only));
-
-  let result = diagnostics.sorted();
-  if (only)
-    result = result.filter((d) => only.report.has(d.file) || (!d.file.startsWith('content/docs') && !d.file.startsWith('content/blog')));
-  const errors = result.filter((d) => d.severity === 'error').length;
-  const summary = { diagnostics: result, errors, warnings: result.length - errors, timings };
-  if (!build || errors > 0 || !checked.site) return { ...summary, stats: null };
-
-  // What only a build needs is loaded here, so that `validate` starts quickly.
-  const [
-    { operationView },
-    { assembleSite, shortHash },
-    { StagedOutput },
-    { buildSearchShards },
-    { publishFiles },
-    { prerenderPages },
-    { lastUpdatedTimes },
-    { codeStylesheet },
-  ] = await Promise.all([
+/** The modules only a build needs (loaded while the pages compile, so that `validate` starts quickly). */
+async function buildModules() {
+  const [operationView, assemble, emit, search, publish, prerender, gitTimes, codeBlocks] = await Promise.all([
     import('./openapi/operation-view.ts'),
     import('./pipeline/assemble.ts'),
     import('./pipeline/emit.ts'),
@@ -130,15 +82,149 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     import('./git-times.ts'),
     import('./markdown/remark-code-blocks.ts'),
   ]);
-  const site = checked.site as SiteConfig;
-  const ui = checked.ui as Record<LocaleCode, UiStrings>;
-  const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();
-  for (const [page, { api, op }] of resolvedOps) {
-    operations.set(page, { [page.locale]: operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
+  return {
+    operationView: operationView.operationView,
+    assembleSite: assemble.assembleSite,
+    shortHash: assemble.shortHash,
+    StagedOutput: emit.StagedOutput,
+    searchInput: search.searchInput,
+    buildSearchIndex: search.buildSearchIndex,
+    publishFiles: publish.publishFiles,
+    prerenderPages: prerender.prerenderPages,
+    lastUpdatedTimes: gitTimes.lastUpdatedTimes,
+    codeStylesheet: codeBlocks.codeStylesheet,
+  };
+}
+
+/** Markdown files under content/docs and content/blog (a quick count, before the content is read). */
+function countPages(root: string): number {
+  let n = 0;
+  for (const dir of ['docs', 'blog']) {
+    try {
+      for (const name of readdirSync(join(root, 'content', dir), { recursive: true, encoding: 'utf8' })) if (name.endsWith('.md')) n++;
+    } catch {
+      // no such folder
+    }
   }
-  // Files go to a staging folder as they are made, and replace the output only if the build succeeds.
-  const out = new StagedOutput(options.outDir ?? join(root, 'dist'), join(root, '.cache', 'staging'));
+  return n;
+}
+
+/** The worker threads of a run: those that compile pages, then those that index and draw them. */
+interface RunWorkers {
+  compile: BuildWorkers | null;
+  later: BuildWorkers | null;
+}
+
+/** load → check → transform → link → index → emit. Returns every diagnostic; writes only when there is no error. */
+export async function runPipeline(options: RunOptions): Promise<RunResult> {
+  const build = options.mode === 'build';
+  const partial = options.mode === 'validate' && Boolean(options.files?.length);
+  // Many pages: worker threads, started first, so that they load the markdown toolchain and
+  // the highlighter while this thread reads and checks the content.
+  const many = !partial && workerCount() >= 2 && (workersSet() || countPages(options.root) >= MIN_PAGES_FOR_WORKERS);
+  const workers: RunWorkers = { compile: many ? BuildWorkers.start({ compile: true, highlight: build }) : null, later: null };
   try {
+    return await pipeline(options, workers);
+  } finally {
+    await Promise.all([workers.compile?.close(), workers.later?.close()]);
+  }
+}
+
+async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunResult> {
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - t);
+    t = now;
+  };
+  const root = options.root;
+  const build = options.mode === 'build';
+  const diagnostics = new Diagnostics();
+  const content = loadContent(root, diagnostics);
+  lap('load');
+  const checked = checkContent(content, diagnostics);
+  checkTranslationMarks(checked.pages, diagnostics);
+  lap('check');
+  const only = options.mode === 'validate' && options.files?.length ? pagesToCheck(checked, options.files) : undefined;
+  const cache = new BuildCache(root, options.cache !== false, options.mode);
+  const compiling = transformPages(content, checked, diagnostics, {
+    highlight: build,
+    output: build ? 'page' : 'check',
+    only: only?.compile,
+    cache,
+    workers: workers.compile,
+  });
+  // While the pages compile on the workers: the OpenAPI descriptions. A check of a few pages (a
+  // pre-commit hook) reads them only when it reports on an API page (the other compiled pages
+  // are there for their heading ids).
+  const needApis = !only || checked.pages.some((p) => p.fm.api && only.report.has(p.src.file));
+  let apis = needApis ? await loadApis(root, content.openapiFiles, diagnostics, cache) : null;
+  const openapiMs = Math.round(performance.now() - t);
+  // And what only a build needs: its modules, and the pages' last commit times.
+  const modules = build ? await buildModules() : null;
+  const lastUpdated = modules ? modules.lastUpdatedTimes(root) : null;
+  const transformed = await compiling;
+  lap('transform');
+  timings.openapi = openapiMs;
+
+  // The compile workers' heaps go; light workers make the search index (on the worker, while
+  // this thread checks links and API pages) and then draw the HTML. The output is staged from
+  // here on, and dropped if a check fails.
+  const site = checked.site;
+  const ui = checked.ui as Record<LocaleCode, UiStrings>;
+  const staging =
+    modules && site && diagnostics.errorCount === 0
+      ? new modules.StagedOutput(options.outDir ?? join(root, 'dist'), join(root, '.cache', 'staging'))
+      : null;
+  let indexing: Promise<IndexResult> | null = null;
+  if (workers.compile) {
+    await workers.compile.close();
+    workers.compile = null;
+    if (staging) workers.later = BuildWorkers.start({ compile: false, highlight: false });
+  }
+  if (modules && staging && site) {
+    const input = modules.searchInput(transformed, checked, site, ui);
+    indexing = workers.later
+      ? workers.later.index(input, staging.dir)
+      : Promise.resolve().then(() => {
+          const { files, refs, sizes } = modules.buildSearchIndex(input);
+          for (const [path, text] of files) staging.write(path, text);
+          return { refs, sizes, written: 0 };
+        });
+    // (An error is reported where the index is awaited.)
+    indexing.catch(() => {});
+  }
+
+  checkLinks(transformed, checked.routeKeys, diagnostics);
+  lap('link');
+  const apiPages = only ? transformed.filter((p) => only.report.has(p.src.file)) : transformed;
+  // (A few pages checked: the descriptions are read after all if one of them shows a JSON example of a schema.)
+  if (!apis && apiPages.some(needsOpenApi)) apis = await loadApis(root, content.openapiFiles, diagnostics, cache);
+  apis ??= new Map<string, OpenApiDescription>();
+  const resolvedOps = checkApiPages(apiPages, apis, diagnostics, cache, { reportUnused: !only });
+  lap('api-pages');
+  const counterparts = site ? resolveCounterparts(checked.pages, site, apis, diagnostics) : new Map();
+  cache.save(Boolean(only));
+
+  let result = diagnostics.sorted();
+  if (only)
+    result = result.filter((d) => only.report.has(d.file) || (!d.file.startsWith('content/docs') && !d.file.startsWith('content/blog')));
+  const errors = result.filter((d) => d.severity === 'error').length;
+  const summary = { diagnostics: result, errors, warnings: result.length - errors, timings };
+  if (!build || errors > 0 || !site || !modules || !staging) {
+    await indexing?.catch(() => {});
+    staging?.discard();
+    return { ...summary, stats: null };
+  }
+
+  const { operationView, assembleSite, shortHash, publishFiles, prerenderPages, codeStylesheet } = modules;
+  const out = staging;
+  try {
+    const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();
+    for (const [page, { api, op }] of resolvedOps) {
+      operations.set(page, { [page.locale]: operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
+    }
     const openapi: Record<string, string> = {};
     for (const api of apis.values()) {
       openapi[api.version] = `/api/${api.version}.yaml`;
@@ -148,10 +234,11 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     const cssUrl = `/assets/code.${shortHash(css)}.css`;
     out.write(cssUrl.slice(1), css);
 
-    const shards = buildSearchShards(transformed, checked, site, ui);
-    for (const [path, data] of shards.files) out.write(path, data);
+    const shards = await indexing!;
+    out.added(shards.written);
     lap('index');
 
+    let largest = { url: '', bytes: 0 };
     const feeds = feedUrls(site);
     const assembled: AssembledSite = assembleSite({
       checked: { ...checked, site },
@@ -159,23 +246,30 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
       pages: transformed,
       operations,
       counterparts,
-      lastUpdated: lastUpdatedTimes(root),
+      lastUpdated: lastUpdated!,
       openapi,
       css: [cssUrl],
       search: shards.refs,
       feeds,
       staticFiles: content.staticFiles,
+      emitPage: (url, json) => {
+        out.write(url.slice(1), json);
+        if (json.length > largest.bytes) largest = { url, bytes: json.length };
+      },
     });
     const manifestJson = JSON.stringify(assembled.manifest);
     out.write('manifest.json', manifestJson);
     for (const [url, json] of assembled.chunkJson) out.write(url.slice(1), json);
-    for (const [url, json] of assembled.pageJson) out.write(url.slice(1), json);
     for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) out.write(path, data);
+    // The page bodies are written: this thread lets go of them (the HTML is drawn from the files).
+    assembled.pageData.clear();
+    cache.release();
+    for (const p of transformed) p.compiled.body = '';
     lap('assemble');
 
     let copyClient: { from: string; to: string }[] = [];
     if (options.prerender !== false) {
-      const pre = await prerenderPages(root, assembled, diagnostics, (file, html) => out.write(file, html), { css });
+      const pre = await prerenderPages(root, assembled, diagnostics, out, workers.later, { css, pageFiles: out.dir });
       if (pre) copyClient = pre.copy;
     }
     lap('prerender');
@@ -193,13 +287,11 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     // The service worker needs the prerendered pages: a data-only build has none.
     if (site.offline && copyClient.length) {
       const { writeServiceWorker } = await import('./publish/write-service-worker.ts');
-      await writeServiceWorker(root, assembled, shards.files, site.offline.sidebars, out);
+      await writeServiceWorker(root, assembled, (path) => out.read(path)?.toString('utf8') ?? null, site.offline.sidebars, out);
     }
     out.commit();
     lap('emit');
 
-    let largest = { url: '', bytes: 0 };
-    for (const [url, json] of assembled.pageJson) if (json.length > largest.bytes) largest = { url, bytes: json.length };
     return {
       ...summary,
       stats: {
@@ -211,6 +303,9 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
       },
     };
   } catch (e) {
+    // (The workers stop first: none may still be writing into the staging folder.)
+    await workers.later?.close();
+    workers.later = null;
     out.discard();
     throw e;
   }

@@ -6,9 +6,12 @@ import type { LocaleCode, Manifest, ManifestChunk, PageData, RouteEntry } from '
 import type { Diagnostics } from './diagnostics.ts';
 import { contentSecurityPolicy, cspHash, nginxCspDirective } from './publish/csp.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
+import type { BuildWorkers } from './pipeline/worker-pool.ts';
 import { offlinePageUrl } from './publish/service-worker.ts';
 
 export const RENDERER_CACHE = '.cache/renderer';
+
+type DocumentAssets = { scripts: string[]; styles: string[]; preload: string[]; inlineStyles?: string[] };
 
 interface ServerEntry {
   /** sha256 sources of the inline scripts of every page. */
@@ -18,8 +21,10 @@ interface ServerEntry {
     chunks: readonly (readonly [string, ManifestChunk])[];
     route: RouteEntry | null;
     page: PageData | null;
-    assets: { scripts: string[]; styles: string[]; preload: string[]; inlineStyles?: string[] };
+    assets: DocumentAssets;
+    /** The locale of the not-found page (route null). */
     locale?: LocaleCode;
+    /** Draw the offline app shell of this locale (route null). */
     offline?: LocaleCode;
   }): { html: string; status: number };
 }
@@ -74,25 +79,22 @@ export function siteStylesheet(clientDir: string, styles: string[], extra: strin
   return { url: `/assets/site.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`, css };
 }
 
-/**
- * Stage 6 (HTML half): every route through the renderer's server entry, plus 404.html, each
- * handed to `write` as soon as it is drawn. The site's stylesheet (the renderer's CSS with
- * `options.css`, the build's code highlighting) is inline in every page, so that the first paint
- * waits for no request; the nginx CSP directive that allows it and the inline script by their
- * hashes is written to CSP_CONF.
- * Returns null (with a warning) when the renderer has not been built.
- */
-export async function prerenderPages(
-  root: string,
-  site: AssembledSite,
-  diagnostics: Diagnostics,
-  write: (file: string, html: string) => void,
-  options: { css?: string } = {},
-): Promise<{ pages: number; copy: { from: string; to: string }[] } | null> {
-  const serverPath = join(root, RENDERER_CACHE, 'server', 'server.js');
+/** The prebuilt renderer: its server entry and the client files a site copies. */
+export interface RendererBundle {
+  /** The server entry (an ES module). */
+  server: string;
+  /** The client's folder (Vite's output). */
+  clientDir: string;
+  /** The entry's script, stylesheets and the chunks it imports. */
+  entry: { scripts: string[]; styles: string[]; preload: string[] };
+}
+
+/** The renderer bundle of a project, or null (with a warning) when it has not been built. */
+export function findRenderer(root: string, diagnostics: Diagnostics): RendererBundle | null {
+  const server = join(root, RENDERER_CACHE, 'server', 'server.js');
   const clientDir = join(root, RENDERER_CACHE, 'client');
   const viteManifestPath = join(clientDir, '.vite', 'manifest.json');
-  if (!existsSync(serverPath) || !existsSync(viteManifestPath)) {
+  if (!existsSync(server) || !existsSync(viteManifestPath)) {
     diagnostics.warn(
       'renderer',
       1,
@@ -102,36 +104,139 @@ export async function prerenderPages(
     );
     return null;
   }
-  const server = (await import(pathToFileURL(serverPath).href)) as ServerEntry;
   const entry = entryAssets(JSON.parse(readFileSync(viteManifestPath, 'utf8')) as Record<string, ViteManifestChunk>);
-  const stylesheet = siteStylesheet(clientDir, entry.styles, options.css ?? '');
-  if (/<\/style/i.test(stylesheet.css)) throw new Error('the stylesheet contains "</style": it cannot be inlined');
-  write(stylesheet.url.slice(1), stylesheet.css);
-  const assets = { ...entry, styles: [], inlineStyles: [stylesheet.css] };
-  const policy = contentSecurityPolicy({ scripts: server.INLINE_SCRIPT_HASHES ?? [], styles: [cspHash(stylesheet.css)] });
-  write(CSP_CONF, nginxCspDirective(policy));
-  let pages = 0;
-  for (const route of site.routes) {
-    const page = route.kind === 'doc' || route.kind === 'blog-post' ? (site.pageData.get(route.data) ?? null) : null;
+  return { server, clientDir, entry };
+}
+
+/** What every page of a site is drawn with. */
+export interface RenderContext {
+  /** The renderer's server entry. */
+  server: string;
+  manifest: Manifest;
+  /** Every chunk of the site, by URL (a job names those its page is drawn with). */
+  chunks: Map<string, ManifestChunk>;
+  assets: DocumentAssets;
+}
+
+/** One HTML file to draw: a route (null: the not-found page) with its page JSON, if it has one. */
+export interface RenderJob {
+  route: RouteEntry | null;
+  /** The page JSON text, or the file that holds it (read when the page is drawn). */
+  pageJson: string | null;
+  pageFile?: string;
+  /** URLs of the chunks the page is drawn with. */
+  chunks: string[];
+  file: string;
+  /** With no route: the locale of the not-found page, or of the offline app shell. */
+  locale?: LocaleCode;
+  offline?: LocaleCode;
+}
+
+export interface RenderResult {
+  written: number;
+  failures: { path: string; message: string }[];
+}
+
+const servers = new Map<string, Promise<ServerEntry>>();
+
+/** The renderer's server entry, loaded once per thread. */
+export function loadServer(path: string): Promise<ServerEntry> {
+  let s = servers.get(path);
+  if (!s) servers.set(path, (s = import(pathToFileURL(path).href) as Promise<ServerEntry>));
+  return s;
+}
+
+/** Draws routes with the renderer and hands each HTML file to `write` as soon as it is drawn. */
+export async function renderRoutes(
+  context: RenderContext,
+  jobs: readonly RenderJob[],
+  write: (file: string, html: string) => void,
+): Promise<RenderResult> {
+  const server = await loadServer(context.server);
+  const result: RenderResult = { written: 0, failures: [] };
+  for (const job of jobs) {
     try {
-      const { html } = server.renderDocument({ manifest: site.manifest, chunks: chunksOf(site, route), route, page, assets });
-      write(htmlFileOf(route.path), html);
-      pages++;
+      const text = job.pageJson ?? (job.pageFile ? readFileSync(job.pageFile, 'utf8') : null);
+      const page = text === null ? null : (JSON.parse(text) as PageData);
+      const chunks = job.chunks.flatMap((url) => {
+        const chunk = context.chunks.get(url);
+        return chunk ? [[url, chunk] as const] : [];
+      });
+      const { html } = server.renderDocument({
+        manifest: context.manifest,
+        chunks,
+        route: job.route,
+        page,
+        assets: context.assets,
+        ...(job.locale ? { locale: job.locale } : {}),
+        ...(job.offline ? { offline: job.offline } : {}),
+      });
+      write(job.file, html);
+      result.written++;
     } catch (e) {
-      diagnostics.error('renderer', 1, 1, 'prerender-failed', `${route.path}: ${(e as Error).message}`);
+      if (!job.route) throw e;
+      result.failures.push({ path: job.route.path, message: (e as Error).message });
     }
   }
-  // One not-found page per locale: nginx and the preview server answer a missing `/en/…` path with `en/404.html`.
+  return result;
+}
+
+/**
+ * Stage 6 (HTML half): every route through the renderer's server entry, plus the not-found page
+ * and the offline app shell of each locale, each
+ * written as soon as it is drawn: on the build's worker threads when it has them (`workers`
+ * write into `output.dir`), else here through `output.write`. The site's stylesheet (the
+ * renderer's CSS with `options.css`, the build's code highlighting) is inline in every page, so
+ * that the first paint waits for no request; the nginx CSP directive that allows it and the
+ * inline script by their hashes is written to CSP_CONF.
+ * Returns null (with a warning) when the renderer has not been built.
+ */
+export async function prerenderPages(
+  root: string,
+  site: AssembledSite,
+  diagnostics: Diagnostics,
+  output: { write: (file: string, html: string) => void; dir: string; added: (files: number) => void },
+  workers?: BuildWorkers | null,
+  options: {
+    css?: string;
+    /** The folder the page JSON files were written to: each is read from there when its page is drawn (else from `site.pageJson`). */
+    pageFiles?: string;
+  } = {},
+): Promise<{ pages: number; copy: { from: string; to: string }[] } | null> {
+  const bundle = findRenderer(root, diagnostics);
+  if (!bundle) return null;
+  const server = await loadServer(bundle.server);
+  const stylesheet = siteStylesheet(bundle.clientDir, bundle.entry.styles, options.css ?? '');
+  if (/<\/style/i.test(stylesheet.css)) throw new Error('the stylesheet contains "</style": it cannot be inlined');
+  output.write(stylesheet.url.slice(1), stylesheet.css);
+  const assets: DocumentAssets = { ...bundle.entry, styles: [], inlineStyles: [stylesheet.css] };
+  const policy = contentSecurityPolicy({ scripts: server.INLINE_SCRIPT_HASHES ?? [], styles: [cspHash(stylesheet.css)] });
+  output.write(CSP_CONF, nginxCspDirective(policy));
+
+  const context: RenderContext = { server: bundle.server, manifest: site.manifest, chunks: site.chunks, assets };
+  const jobs: RenderJob[] = site.routes.map((route) => {
+    const data = route.kind === 'doc' || route.kind === 'blog-post' ? route.data : null;
+    return {
+      route,
+      pageJson: data && !options.pageFiles ? (site.pageJson.get(data) ?? null) : null,
+      ...(data && options.pageFiles ? { pageFile: join(options.pageFiles, data.slice(1)) } : {}),
+      chunks: site.chunksOfRoute.get(route.path) ?? [],
+      file: htmlFileOf(route.path),
+    };
+  });
+  // One not-found page per locale: nginx and the preview server answer a missing `/en/…` path
+  // with `en/404.html`; and the app shell the service worker answers every page with offline.
   const locales = Object.keys(site.manifest.locales) as LocaleCode[];
-  for (const locale of locales) {
-    const notFound = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets, locale });
-    write(locale === site.manifest.defaultLocale ? '404.html' : `${locale}/404.html`, notFound.html);
-  }
-  // The app shell the service worker answers every page with offline, in each locale.
+  const defaultLocale = site.manifest.defaultLocale;
+  for (const locale of locales)
+    jobs.push({ route: null, pageJson: null, chunks: [], file: locale === defaultLocale ? '404.html' : `${locale}/404.html`, locale });
   if (site.manifest.offline)
-    for (const locale of locales) {
-      const offline = server.renderDocument({ manifest: site.manifest, chunks: [], route: null, page: null, assets, offline: locale });
-      write(offlinePageUrl(locale, site.manifest.defaultLocale).slice(1), offline.html);
-    }
-  return { pages: pages + locales.length, copy: [{ from: join(clientDir, 'assets'), to: 'assets' }] };
+    for (const locale of locales)
+      jobs.push({ route: null, pageJson: null, chunks: [], file: offlinePageUrl(locale, defaultLocale).slice(1), offline: locale });
+  const result = workers
+    ? await workers.render(context, jobs, output.dir)
+    : await renderRoutes(context, jobs, (f, html) => output.write(f, html));
+  if (workers) output.added(result.written);
+  for (const f of result.failures) diagnostics.error('renderer', 1, 1, 'prerender-failed', `${f.path}: ${f.message}`);
+  return { pages: result.written, copy: [{ from: join(bundle.clientDir, 'assets'), to: 'assets' }] };
 }

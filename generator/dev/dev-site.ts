@@ -132,6 +132,7 @@ export class DevSite {
       staticDir: this.content.staticDir,
       publishedFiles: [],
       highlight: Boolean(this.highlighter),
+      output: 'page' as const,
     };
     // Every code language too: the highlighter prepares a grammar when it first meets it.
     const fences = Object.keys(CODE_LANGUAGES)
@@ -361,7 +362,12 @@ export class DevSite {
       const old = url ? this.pageData.get(url) : undefined;
       if (!url || !old) return this.fullPass(false);
       // The frontmatter is unchanged, so only what the body gives changes: assembleSite's other fields stay.
-      const data: PageData = { ...old, toc: tp.compiled.toc, body: tp.compiled.body, lastUpdated: this.lastUpdated(tp.src.file) };
+      const data: PageData = {
+        ...old,
+        toc: tp.compiled.toc,
+        body: JSON.parse(tp.compiled.body) as PageData['body'],
+        lastUpdated: this.lastUpdated(tp.src.file),
+      };
       const json = JSON.stringify(data);
       if (json === this.pageJson.get(url)) continue;
       this.pageData.set(url, data);

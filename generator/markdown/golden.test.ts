@@ -33,7 +33,7 @@ describe('markdown golden files', () => {
         highlighter: highlight ? await createCodeHighlighter() : undefined,
       });
       const actual = {
-        body: result.body,
+        body: JSON.parse(result.body) as unknown,
         toc: result.toc,
         diagnostics: result.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`),
         ...(withSections ? { sections: result.sections } : {}),

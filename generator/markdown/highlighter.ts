@@ -1,6 +1,5 @@
-import { transformerStyleToClass, type ShikiTransformerStyleToClass } from '@shikijs/transformers';
-import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import type { ShikiTransformerStyleToClass } from '@shikijs/transformers';
+import type { HighlighterCore } from 'shiki/core';
 
 /** Languages a code fence may name (aliases map to one of these). */
 export const CODE_LANGUAGES: Record<string, string> = {
@@ -44,9 +43,15 @@ let pending: Promise<HighlighterCore> | null = null;
 
 /**
  * One highlighter for the process: two themes (light and dark), output as classes rather
- * than inline styles so that a strict Content-Security-Policy holds.
+ * than inline styles so that a strict Content-Security-Policy holds. Shiki is loaded here, on
+ * first use (validation never highlights).
  */
 export async function createCodeHighlighter(): Promise<CodeHighlighter> {
+  const [{ transformerStyleToClass }, { createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+    import('@shikijs/transformers'),
+    import('shiki/core'),
+    import('shiki/engine/javascript'),
+  ]);
   pending ??= createHighlighterCore({
     engine: createJavaScriptRegexEngine(),
     themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],

@@ -40,10 +40,17 @@ export interface CompileOptions extends LinkOptions {
   tocMaxLevel?: 2 | 3;
   /** Apply the whole-page rules (lead, sections, length). Default true. */
   page?: boolean;
+  /**
+   * What to make: `page` (default) the body, table of contents and search sections as well as
+   * the findings; `check` only what the checks read (diagnostics, heading ids, links, code
+   * blocks), without building the HTML tree: the body is empty and there are no sections.
+   */
+  output?: 'page' | 'check';
 }
 
 export interface CompiledPage {
-  body: BodyJson;
+  /** The body as the page JSON holds it: the hast tree without positions, as JSON text ('' for `output: 'check'`). */
+  body: string;
   toc: TocEntry[];
   diagnostics: Diagnostic[];
   headingIds: string[];
@@ -119,6 +126,15 @@ export function stripPositions<T>(tree: T): T {
   return root as T;
 }
 
+/**
+ * A page's tree as JSON text without `position` and `data` (what stripPositions keeps), written
+ * in one pass without a copy: a compiled page's tree is never deeper than the limits allow (see
+ * findTooDeep), far from the stack JSON.stringify needs.
+ */
+export function treeJson(tree: unknown): string {
+  return JSON.stringify(tree, (key, value: unknown) => (key === 'position' || key === 'data' ? undefined : value));
+}
+
 function toDiagnostics(file: VFile, name: string): Diagnostic[] {
   return file.messages.map((m) => ({
     file: name,
@@ -153,7 +169,7 @@ export async function compilePage(source: string, options: CompileOptions = {}):
 /** The result for a page that is not compiled: its one error, and an empty body. */
 export function failedPage(file: string, finding: LimitFinding | Omit<Diagnostic, 'file' | 'severity'>): CompiledPage {
   return {
-    body: { type: 'root', children: [] },
+    body: '{"type":"root","children":[]}',
     toc: [],
     diagnostics: [{ file, severity: 'error', ...finding }],
     headingIds: [],
@@ -186,20 +202,25 @@ async function compileChecked(source: string, name: string, options: CompileOpti
   const tooDeep = findTooDeep(mdast);
   if (tooDeep) return failedPage(name, tooDeep);
   const transformed = (await processor.run(mdast, file)) as Root;
-  const hastProcessor = unified()
-    .use(remarkRehype, { allowDangerousHtml: false, handlers: { code: codeBlockHandler } })
-    .use(rehypeSectionText);
-  const hast = (await hastProcessor.run(transformed, file)) as HastRoot;
-  dropBlockWhitespace(hast);
+  const h2Lines = transformed.children.filter((c) => c.type === 'heading' && c.depth === 2).map((c) => c.position?.start.line ?? 1);
+  let body = '';
+  if (options.output !== 'check') {
+    const hastProcessor = unified()
+      .use(remarkRehype, { allowDangerousHtml: false, handlers: { code: codeBlockHandler } })
+      .use(rehypeSectionText);
+    const hast = (await hastProcessor.run(transformed, file)) as HastRoot;
+    dropBlockWhitespace(hast);
+    body = treeJson(hast);
+  }
   return {
-    body: stripPositions(hast) as unknown as BodyJson,
+    body,
     toc: file.data.toc ?? [],
     diagnostics: toDiagnostics(file, name),
     headingIds: file.data.headingIds ?? [],
     links: file.data.links ?? [],
     codeBlocks: file.data.codeBlocks ?? [],
     sections: file.data.sections ?? [],
-    h2Lines: transformed.children.filter((c) => c.type === 'heading' && c.depth === 2).map((c) => c.position?.start.line ?? 1),
+    h2Lines,
     codeClasses: file.data.codeClasses ?? {},
   };
 }
@@ -212,6 +233,6 @@ export async function compileMarkdown(
   source: string,
   options: CompileOptions = {},
 ): Promise<{ body: BodyJson; toc: TocEntry[]; diagnostics: Diagnostic[] }> {
-  const { body, toc, diagnostics } = await compilePage(source, { page: false, ...options });
-  return { body, toc, diagnostics };
+  const { body, toc, diagnostics } = await compilePage(source, { page: false, ...options, output: 'page' });
+  return { body: JSON.parse(body) as BodyJson, toc, diagnostics };
 }

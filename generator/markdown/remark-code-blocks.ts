@@ -109,6 +109,10 @@ function highlighted(h: CodeHighlighter, lang: string, code: string): Element {
       themes: { light: 'github-light', dark: 'github-dark' },
       defaultColor: false,
       transformers: [h.classes],
+      // Shiki stops tokenising a line after 500 ms by default and leaves the rest plain: the
+      // output would then depend on the machine's load (a grammar's regexes are compiled
+      // during its first line). Every line is tokenised to its end.
+      tokenizeTimeLimit: 0,
     }) as HastRoot;
     pre = hast.children[0] as Element;
     normaliseClasses(pre);

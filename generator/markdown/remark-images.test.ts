@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compilePage } from './processor.ts';
+import { compileMarkdown } from './processor.ts';
 
 const svg = (width: number, height: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"/>`;
@@ -14,7 +14,7 @@ writeFileSync(join(staticDir, 'img', 'plain.svg'), svg(400, 200));
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
 async function imageOf(markdown: string) {
-  const { body, diagnostics } = await compilePage(markdown, { page: false, staticDir });
+  const { body, diagnostics } = await compileMarkdown(markdown, { staticDir });
   expect(diagnostics).toEqual([]);
   const p = body.children[0] as { children: { properties: Record<string, unknown> }[] };
   return p.children[0]!.properties;

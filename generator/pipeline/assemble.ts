@@ -40,6 +40,11 @@ export interface AssembleInput {
   now?: Date;
   /** Files of content/static, as site paths: the social images present are listed in the manifest. */
   staticFiles: ReadonlySet<string>;
+  /**
+   * Takes each page JSON as it is made (a build writes it out): it is then not kept in
+   * `pageJson`, and `pageData` holds each page without its body.
+   */
+  emitPage?: (url: string, json: string) => void;
 }
 
 export interface AssembledSite {
@@ -93,6 +98,30 @@ function firstPageOf(items: readonly SidebarItem[], version: string): string | n
 
 function markdownUrl(path: string): string {
   return path === '/' ? '/index.md' : `${path}.md`;
+}
+
+/**
+ * The page JSON text: `head`, then the body (JSON text, written as it is), then `tail`, in
+ * PageData's key order (what JSON.stringify of the whole object gives, without parsing the body).
+ */
+export function pageJsonText(head: object, bodyJson: string, tail: object): string {
+  return `${JSON.stringify(head).slice(0, -1)},"body":${bodyJson},${JSON.stringify(tail).slice(1)}`;
+}
+
+/**
+ * PageData whose body is parsed from its JSON text when first read (a build only writes the
+ * text); without the text (the page JSON was emitted), reading the body is an error.
+ */
+function withLazyBody(head: object, bodyJson: string | null, tail: object, url: string): PageData {
+  let body: PageData['body'] | undefined;
+  // (The body keeps its place among the keys, as in the JSON.)
+  return Object.defineProperty({ ...head, body: null, ...tail }, 'body', {
+    enumerable: true,
+    get: () => {
+      if (bodyJson === null) throw new Error(`the body of ${url} was written out, not kept`);
+      return (body ??= JSON.parse(bodyJson) as PageData['body']);
+    },
+  }) as unknown as PageData;
 }
 
 /** Stage 6 (data half): the manifest and one page JSON per page and locale. */
@@ -194,7 +223,7 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       } else {
         breadcrumbs.push({ label: strings.blog.title, path: withLocale('/blog', locale) });
       }
-      const data: PageData = {
+      const head: Pick<PageData, 'kind' | 'locale' | 'path' | 'title' | 'description' | 'sidebar' | 'version' | 'breadcrumbs' | 'toc'> = {
         kind: p.kind,
         locale,
         path: p.path,
@@ -204,7 +233,8 @@ export function assembleSite(input: AssembleInput): AssembledSite {
         version: p.version,
         breadcrumbs,
         toc: p.compiled.toc,
-        body: p.compiled.body,
+      };
+      const tail: Omit<PageData, keyof typeof head | 'body'> = {
         prev,
         next,
         alternates,
@@ -215,10 +245,15 @@ export function assembleSite(input: AssembleInput): AssembledSite {
         markdownUrl: markdownUrl(p.path),
         blog: p.kind === 'blog-post' ? { date: p.src.route.date ?? '', authors: p.fm.authors ?? [], tags: p.fm.tags ?? [] } : null,
       };
-      const json = JSON.stringify(data);
+      const json = pageJsonText(head, p.compiled.body, tail);
       const url = `/data/${locale}/${p.key.slice(1)}.${shortHash(json)}.json`;
-      pageData.set(url, data);
-      pageJson.set(url, json);
+      if (input.emitPage) {
+        input.emitPage(url, json);
+        pageData.set(url, withLazyBody(head, null, tail, url));
+      } else {
+        pageData.set(url, withLazyBody(head, p.compiled.body, tail, url));
+        pageJson.set(url, json);
+      }
       if (p.kind === 'doc')
         docRoutes.push({
           kind: 'doc',

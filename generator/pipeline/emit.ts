@@ -49,6 +49,16 @@ export class StagedOutput {
     return this.count;
   }
 
+  /** The staging folder, for threads that write files into it themselves (then `added`). */
+  get dir(): string {
+    return this.tmp;
+  }
+
+  /** Counts files written into `dir` by others. */
+  added(files: number): void {
+    this.count += files;
+  }
+
   /** Writes one file, by its path relative to the output folder. */
   write(rel: string, data: string | Buffer): void {
     const abs = join(this.tmp, rel);

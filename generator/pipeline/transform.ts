@@ -6,6 +6,7 @@ import type { CheckedSite, Page } from './check.ts';
 import { compileAll, type CompileJob, type WorkerSetup } from './compile-jobs.ts';
 import type { LoadedContent } from './load.ts';
 import { sha, type BuildCache } from './page-cache.ts';
+import type { BuildWorkers } from './worker-pool.ts';
 
 export interface TransformedPage extends Page {
   compiled: CompiledPage;
@@ -14,7 +15,13 @@ export interface TransformedPage extends Page {
 export { routeOfRelativeLink } from './relative-links.ts';
 
 export interface TransformOptions {
+  /** Highlight code blocks (the highlighter is made when pages are compiled on this thread and none is given). */
+  highlight?: boolean;
   highlighter?: CodeHighlighter;
+  /** `check`: only what the checks read, no page bodies (validation). */
+  output?: 'page' | 'check';
+  /** Worker threads to compile on (else compileAll decides). */
+  workers?: BuildWorkers | null;
   /** Compile only these files. */
   only?: Set<string>;
   /** Compiled pages of earlier runs. */
@@ -32,7 +39,8 @@ export async function transformPages(
     facts: site.facts,
     staticDir: content.staticDir,
     publishedFiles: [...content.staticFiles, ...[...content.openapiFiles.keys()].map((v) => `/api/${v}.yaml`)].sort(),
-    highlight: Boolean(options.highlighter),
+    highlight: options.highlight ?? Boolean(options.highlighter),
+    output: options.output ?? 'page',
   };
   const cache = options.cache ?? null;
   const context = JSON.stringify(setup);
@@ -50,6 +58,7 @@ export async function transformPages(
     missing.map((m) => m.job),
     setup,
     options.highlighter,
+    options.workers,
   );
   missing.forEach((m, k) => {
     compiled[m.i] = fresh[k]!;

@@ -86,13 +86,20 @@ export function precacheList(input: PrecacheInput): OfflinePrecache {
   const entries = (urls: Iterable<string>) => [...new Set(urls)].flatMap((u) => entry(u) ?? []);
 
   const offline = (r: RouteEntry) => r.kind === 'doc' && sidebars.includes(r.sidebar);
+  // The page data: kept by the build, or read back from the page JSON it wrote.
+  const pageOf = (url: string): PageData | undefined => {
+    const kept = site.pageData.get(url);
+    if (kept) return kept;
+    const written = input.read(url.slice(1));
+    return written ? (JSON.parse(written.toString('utf8')) as PageData) : undefined;
+  };
   const locales: OfflinePrecache['locales'] = {};
   for (const locale of Object.keys(manifest.locales) as LocaleCode[]) {
     const data = manifest.locales[locale]!;
     const routes = site.routes.filter((r) => r.locale === locale);
     const docs = routes.filter(offline);
     const pages = docs.flatMap((r) => {
-      const page = r.kind === 'doc' ? site.pageData.get(r.data) : undefined;
+      const page = r.kind === 'doc' ? pageOf(r.data) : undefined;
       return r.kind === 'doc' && page ? [{ data: r.data, images: imagesOf(page) }] : [];
     });
     const chunks = data.chunks.filter((c) => c.kind === 'sidebar' && c.sidebar !== null && sidebars.includes(c.sidebar)).map((c) => c.url);

@@ -18,7 +18,8 @@ export const SERVICE_WORKER_CODE = join(RENDERER_CACHE, 'sw', 'service-worker.js
 export async function writeServiceWorker(
   root: string,
   site: AssembledSite,
-  searchFiles: ReadonlyMap<string, string>,
+  /** Reads a file the build wrote (`search/ru.….json`), null when there is none. */
+  readOutput: (path: string) => string | null,
   sidebars: readonly SidebarId[],
   out: StagedOutput,
 ): Promise<void> {
@@ -30,7 +31,7 @@ export async function writeServiceWorker(
     .sort()
     .map((f) => `/assets/${f}`);
   // The search files over the offline sidebars, as the search runtime lists them.
-  const search = new SiteSearch(site.manifest, async (path) => JSON.parse(searchFiles.get(path.slice(1)) ?? 'null') as unknown);
+  const search = new SiteSearch(site.manifest, async (path) => JSON.parse(readOutput(path.slice(1)) ?? 'null') as unknown);
   const files: Partial<Record<LocaleCode, string[]>> = {};
   for (const locale of search.locales) files[locale] = await search.files(locale, { sidebars });
   const precache = precacheList({ site, sidebars, searchFiles: files, scripts, read: (file) => out.read(file) });
