@@ -116,7 +116,11 @@ export default defineConfig({
   base: '/',
   resolve: {
     conditions: [SOURCE, ...defaultClientConditions],
-    alias: { 'style-to-object': `${root}renderer/hast/no-inline-styles.ts` },
+    alias: {
+      'style-to-object': `${root}renderer/hast/no-inline-styles.ts`,
+      // Page bodies hold no SVG: the HTML property table only (see the module).
+      'property-information': `${root}renderer/hast/html-only-properties.ts`,
+    },
   },
   publicDir: false,
   clearScreen: false,

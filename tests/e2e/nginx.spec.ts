@@ -66,6 +66,16 @@ test.describe('nginx', () => {
     expect(gzip.headers()['content-encoding']).toBe('gzip');
   });
 
+  test('serves the service worker revalidated, as JavaScript, with the security headers', async ({ request }) => {
+    const sw = await request.get('/sw.js');
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+    expect(sw.headers()['content-type']).toContain('javascript');
+    expect(sw.headers()['x-content-type-options']).toBe('nosniff');
+    // The CSP lets the site's own origin, and only it, run a worker.
+    expect(sw.headers()['content-security-policy']).toContain("worker-src 'self'");
+  });
+
   test('serves markdown sources as text/markdown in UTF-8', async ({ request, site }) => {
     const response = await request.get(site.page('/docs/mobile').markdownUrl);
     expect(response.status()).toBe(200);
