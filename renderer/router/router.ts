@@ -94,7 +94,17 @@ export interface RouterOptions {
   offline?: LocaleCode | null;
 }
 
-type HistoryState = { scroll?: number } | null;
+type HistoryState = { scroll?: number; key?: string } | null;
+
+/** A new key for a history entry: back and forward find the entry's scroll position by it. */
+function newEntryKey(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
+
+/** The key of the shown history entry (null before the router gave it one). */
+export function entryKey(): string | null {
+  return (history.state as HistoryState)?.key ?? null;
+}
 
 function readLocation(url: URL): RouterLocation {
   let hash = url.hash.slice(1);
@@ -188,6 +198,16 @@ export function createBrowserRouter(options: RouterOptions): Router {
 
   const saveScroll = () => {
     history.replaceState({ ...(history.state as object | null), scroll: scrollY }, '');
+  };
+  /**
+   * The scroll position of each history entry of this page's life, by key, recorded at every
+   * scroll: when the reader goes back or forward the entry they leave is already recorded (the
+   * history state, written a moment after scrolling stops, may not be yet).
+   */
+  const positions = new Map<string, number>();
+  const recordScroll = () => {
+    const key = entryKey();
+    if (key) positions.set(key, scrollY);
   };
 
   /** Fetches a chunk of the current shell once and adds it to the routes (a new state tells React). */
@@ -339,20 +359,22 @@ export function createBrowserRouter(options: RouterOptions): Router {
     const target = readLocation(url);
     const shown = state.location;
     if (target.path === shown.path && target.search === shown.search && !state.error) {
-      if (url.href !== location.href) history.pushState(null, '', url.href);
+      if (url.href !== location.href) history.pushState({ key: newEntryKey() }, '', url.href);
       latestLoad++;
       set({ location: target, navigation: { id: nextId++, type: 'hash', scroll: null } });
       return;
     }
     saveScroll();
-    if (options.replace) history.replaceState(null, '', url.href);
-    else history.pushState(null, '', url.href);
+    recordScroll();
+    if (options.replace) history.replaceState({ key: newEntryKey() }, '', url.href);
+    else history.pushState({ key: newEntryKey() }, '', url.href);
     void go(target, 'push', null);
   }
 
   function onPopState(event: PopStateEvent) {
     const target = readLocation(new URL(location.href));
-    const scroll = (event.state as HistoryState)?.scroll ?? null;
+    const key = (event.state as HistoryState)?.key;
+    const scroll = (key !== undefined ? positions.get(key) : undefined) ?? (event.state as HistoryState)?.scroll ?? null;
     const shown = state.location;
     if (target.path === canonicalPath(shown.path) && target.search === shown.search && !state.error) {
       latestLoad++;
@@ -439,6 +461,8 @@ export function createBrowserRouter(options: RouterOptions): Router {
       started = true;
       document.documentElement.dataset.hydrated = 'true';
       history.scrollRestoration = 'manual';
+      if (!entryKey()) history.replaceState({ ...(history.state as object | null), key: newEntryKey() }, '');
+      addEventListener('scroll', recordScroll, { passive: true });
       addEventListener('popstate', onPopState);
       const actual = readLocation(new URL(location.href));
       const shown = state.location;

@@ -64,4 +64,24 @@ test.describe('scrolling', () => {
     await expect(page).toHaveURL('/docs/api/backend/auth');
     await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(700);
   });
+
+  test('back right after scrolling still restores the position on forward', async ({ page, site }) => {
+    await page.goto(PAGE);
+    await hydrated(page);
+    await page.locator('.sidebar a[href="/docs/api/backend/auth"]').click();
+    await expect(page.locator('h1')).toHaveText(site.page('/docs/api/backend/auth').title);
+    // Back at once after the scroll event, before the history state is written.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          addEventListener('scroll', () => resolve(), { once: true });
+          scrollTo(0, 700);
+        }),
+    );
+    await page.goBack();
+    await expect(page).toHaveURL(PAGE);
+    await page.goForward();
+    await expect(page).toHaveURL('/docs/api/backend/auth');
+    await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(700);
+  });
 });
