@@ -52,7 +52,7 @@ export function AnnouncementBar() {
       </p>
       <button
         type="button"
-        className="announcement-dismiss"
+        className="icon-button announcement-dismiss"
         aria-label={ui.announcement.dismiss}
         title={ui.announcement.dismiss}
         onClick={dismiss}

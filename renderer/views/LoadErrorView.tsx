@@ -9,6 +9,13 @@ import { useUi } from '../components/ui-context.ts';
 export function LoadErrorView({ message }: { message: string }) {
   const ui = useUi();
   const { router, state, data } = useSite();
+  const retry = (
+    <p>
+      <button type="button" className="button" onClick={() => router.retry()}>
+        {ui.loadError.retry}
+      </button>
+    </p>
+  );
   if (state.offline) {
     const kept = data.navbar.filter((item) => state.manifest.offline?.sidebars.includes(item.sidebar));
     return (
@@ -24,11 +31,7 @@ export function LoadErrorView({ message }: { message: string }) {
             ))}
           </ul>
         )}
-        <p>
-          <button type="button" className="button" onClick={() => router.retry()}>
-            {ui.loadError.retry}
-          </button>
-        </p>
+        {retry}
       </div>
     );
   }
@@ -38,11 +41,7 @@ export function LoadErrorView({ message }: { message: string }) {
       <p className="error-message">
         <code>{message}</code>
       </p>
-      <p>
-        <button type="button" className="button" onClick={() => router.retry()}>
-          {ui.loadError.retry}
-        </button>
-      </p>
+      {retry}
     </div>
   );
 }
