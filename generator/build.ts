@@ -11,7 +11,8 @@ import type { AssembledSite } from './pipeline/assemble.ts';
 import { loadContent } from './pipeline/load.ts';
 import { pagesToCheck } from './pipeline/select.ts';
 import { BuildCache } from './pipeline/page-cache.ts';
-import { transformPages, type TransformedPage } from './pipeline/transform.ts';
+import { bodyOf, transformPages, type TransformedPage } from './pipeline/transform.ts';
+import { BodySpool } from './pipeline/body-spool.ts';
 import { MIN_PAGES_FOR_WORKERS } from './pipeline/compile-jobs.ts';
 import { BuildWorkers, workerCount, workersSet, type IndexResult } from './pipeline/worker-pool.ts';
 import { checkTranslationMarks } from './translations/check-marks.ts';
@@ -53,12 +54,14 @@ async function loadApis(
   files: Map<string, string>,
   diagnostics: Diagnostics,
   cache: BuildCache,
+  workers: BuildWorkers | null,
 ): Promise<Map<string, OpenApiDescription>> {
+  const validate = workers ? (raw: Record<string, unknown>) => workers.validateOpenApi(raw) : undefined;
+  const loaded = await Promise.all(
+    [...files].map(async ([version, file]) => [version, await loadOpenApi(root, file, version, diagnostics, cache, validate)] as const),
+  );
   const apis = new Map<string, OpenApiDescription>();
-  for (const [version, file] of files) {
-    const api = await loadOpenApi(root, file, version, diagnostics, cache);
-    if (api) apis.set(version, api);
-  }
+  for (const [version, api] of loaded) if (api) apis.set(version, api);
   return apis;
 }
 
@@ -109,28 +112,35 @@ function countPages(root: string): number {
   return n;
 }
 
-/** The worker threads of a run: those that compile pages, then those that index and draw them. */
+/** The worker threads of a run: they compile the pages, then make the search index and draw the HTML. */
 interface RunWorkers {
-  compile: BuildWorkers | null;
-  later: BuildWorkers | null;
+  pool: BuildWorkers | null;
 }
 
 /** load → check → transform → link → index → emit. Returns every diagnostic; writes only when there is no error. */
 export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const build = options.mode === 'build';
   const partial = options.mode === 'validate' && Boolean(options.files?.length);
-  // Many pages: worker threads, started first, so that they load the markdown toolchain and
-  // the highlighter while this thread reads and checks the content.
-  const many = !partial && workerCount() >= 2 && (workersSet() || countPages(options.root) >= MIN_PAGES_FOR_WORKERS);
-  const workers: RunWorkers = { compile: many ? BuildWorkers.start({ compile: true, highlight: build }) : null, later: null };
+  // Many pages: worker threads, started first, so that they load the highlighter (and the markdown
+  // toolchain) while this thread reads and checks the content. A build gives one the code to
+  // highlight, so it uses workers from two cores on; validation highlights nothing, and a second
+  // thread compiling beside this one on two cores slows it about as much as it helps (the two
+  // share the memory bandwidth and the garbage collector's helper threads), so it uses them
+  // from three cores on, or when VITRINA_DOCS_WORKERS says so.
+  const needed = build || workersSet() ? 1 : 2;
+  const many = !partial && workerCount() >= needed && (workersSet() || countPages(options.root) >= MIN_PAGES_FOR_WORKERS);
+  const workers: RunWorkers = { pool: many ? BuildWorkers.start({ compile: true, highlight: build }) : null };
+  // A build writes the page bodies out as they are compiled (see BodySpool).
+  const spool = options.mode === 'build' ? new BodySpool(join(options.root, '.cache', 'staging')) : null;
   try {
-    return await pipeline(options, workers);
+    return await pipeline(options, workers, spool);
   } finally {
-    await Promise.all([workers.compile?.close(), workers.later?.close()]);
+    await workers.pool?.close();
+    spool?.remove();
   }
 }
 
-async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunResult> {
+async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpool | null): Promise<RunResult> {
   const timings: Record<string, number> = {};
   let t = performance.now();
   const lap = (name: string) => {
@@ -153,24 +163,33 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
     output: build ? 'page' : 'check',
     only: only?.compile,
     cache,
-    workers: workers.compile,
+    workers: workers.pool,
+    ...(spool ? { spool } : {}),
   });
   // While the pages compile on the workers: the OpenAPI descriptions. A check of a few pages (a
   // pre-commit hook) reads them only when it reports on an API page (the other compiled pages
   // are there for their heading ids).
   const needApis = !only || checked.pages.some((p) => p.fm.api && only.report.has(p.src.file));
-  let apis = needApis ? await loadApis(root, content.openapiFiles, diagnostics, cache) : null;
-  const openapiMs = Math.round(performance.now() - t);
+  // (Validated on the first worker, when there is one, once it has highlighted the code blocks.)
+  const apisFrom = performance.now();
+  let openapiMs = 0;
+  const loadingApis = needApis
+    ? loadApis(root, content.openapiFiles, diagnostics, cache, workers.pool).then((r) => {
+        openapiMs = Math.round(performance.now() - apisFrom);
+        return r;
+      })
+    : null;
   // And what only a build needs: its modules, and the pages' last commit times.
   const modules = build ? await buildModules() : null;
   const lastUpdated = modules ? modules.lastUpdatedTimes(root) : null;
   const transformed = await compiling;
+  let apis = await loadingApis;
   lap('transform');
   timings.openapi = openapiMs;
 
-  // The compile workers' heaps go; light workers make the search index (on the worker, while
-  // this thread checks links and API pages) and then draw the HTML. The output is staged from
-  // here on, and dropped if a check fails.
+  // A worker makes the search index (while this thread checks links and API pages), then the
+  // workers draw the HTML with this thread. The output is staged from here on, and dropped if a
+  // check fails.
   const site = checked.site;
   const ui = checked.ui as Record<LocaleCode, UiStrings>;
   const staging =
@@ -178,15 +197,16 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
       ? new modules.StagedOutput(options.outDir ?? join(root, 'dist'), join(root, '.cache', 'staging'))
       : null;
   let indexing: Promise<IndexResult> | null = null;
-  if (workers.compile) {
-    await workers.compile.close();
-    workers.compile = null;
-    if (staging) workers.later = BuildWorkers.start({ compile: false, highlight: false });
+  if (workers.pool) {
+    // The heaps of the highlighter and of the compiled pages go with their threads; fresh ones,
+    // which load only the search index and the renderer, take over.
+    await workers.pool.close();
+    workers.pool = staging ? BuildWorkers.start({ compile: false, highlight: false }) : null;
   }
   if (modules && staging && site) {
     const input = modules.searchInput(transformed, checked, site, ui);
-    indexing = workers.later
-      ? workers.later.index(input, staging.dir)
+    indexing = workers.pool
+      ? workers.pool.index(input, staging.dir)
       : Promise.resolve().then(() => {
           const { files, refs, sizes } = modules.buildSearchIndex(input);
           for (const [path, text] of files) staging.write(path, text);
@@ -200,12 +220,12 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
   lap('link');
   const apiPages = only ? transformed.filter((p) => only.report.has(p.src.file)) : transformed;
   // (A few pages checked: the descriptions are read after all if one of them shows a JSON example of a schema.)
-  if (!apis && apiPages.some(needsOpenApi)) apis = await loadApis(root, content.openapiFiles, diagnostics, cache);
+  if (!apis && apiPages.some(needsOpenApi)) apis = await loadApis(root, content.openapiFiles, diagnostics, cache, null);
   apis ??= new Map<string, OpenApiDescription>();
   const resolvedOps = checkApiPages(apiPages, apis, diagnostics, cache, { reportUnused: !only });
   lap('api-pages');
   const counterparts = site ? resolveCounterparts(checked.pages, site, apis, diagnostics) : new Map();
-  cache.save(Boolean(only));
+  cache.save(Boolean(only), (page) => bodyOf(page, spool));
 
   let result = diagnostics.sorted();
   if (only)
@@ -236,6 +256,12 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
 
     const shards = await indexing!;
     out.added(shards.written);
+    if (workers.pool) {
+      // The index's heap goes with its thread; fresh ones draw the HTML (they start while this
+      // thread puts the pages together).
+      await workers.pool.close();
+      workers.pool = BuildWorkers.start({ compile: false, highlight: false });
+    }
     lap('index');
 
     let largest = { url: '', bytes: 0 };
@@ -252,6 +278,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
       search: shards.refs,
       feeds,
       staticFiles: content.staticFiles,
+      bodyOf: (page) => bodyOf(page, spool),
       emitPage: (url, json) => {
         out.write(url.slice(1), json);
         if (json.length > largest.bytes) largest = { url, bytes: json.length };
@@ -261,15 +288,20 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
     out.write('manifest.json', manifestJson);
     for (const [url, json] of assembled.chunkJson) out.write(url.slice(1), json);
     for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) out.write(path, data);
-    // The page bodies are written: this thread lets go of them (the HTML is drawn from the files).
+    // The pages are written: this thread lets go of them (the HTML is drawn from the files), so
+    // that the memory of the pages is not held through the drawing.
     assembled.pageData.clear();
     cache.release();
-    for (const p of transformed) p.compiled.body = '';
+    for (const p of transformed) {
+      p.compiled = { ...p.compiled, body: '', sections: [], links: [], codeBlocks: [], headingIds: [], toc: [], diagnostics: [] };
+      p.src.source = '';
+      p.src.body = '';
+    }
     lap('assemble');
 
     let copyClient: { from: string; to: string }[] = [];
     if (options.prerender !== false) {
-      const pre = await prerenderPages(root, assembled, diagnostics, out, workers.later, { css, pageFiles: out.dir });
+      const pre = await prerenderPages(root, assembled, diagnostics, out, workers.pool, { css, pageFiles: out.dir });
       if (pre) copyClient = pre.copy;
     }
     lap('prerender');
@@ -304,8 +336,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers): Promise<RunRe
     };
   } catch (e) {
     // (The workers stop first: none may still be writing into the staging folder.)
-    await workers.later?.close();
-    workers.later = null;
+    await workers.pool?.close();
+    workers.pool = null;
     out.discard();
     throw e;
   }

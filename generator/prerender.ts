@@ -233,10 +233,15 @@ export async function prerenderPages(
   if (site.manifest.offline)
     for (const locale of locales)
       jobs.push({ route: null, pageJson: null, chunks: [], file: offlinePageUrl(locale, defaultLocale).slice(1), offline: locale });
-  const result = workers
-    ? await workers.render(context, jobs, output.dir)
-    : await renderRoutes(context, jobs, (f, html) => output.write(f, html));
-  if (workers) output.added(result.written);
+  // With workers, this thread draws a share too; what it draws goes through `output.write`.
+  let here = 0;
+  const drawHere = async (batch: RenderJob[]) => {
+    const r = await renderRoutes(context, batch, (f, html) => output.write(f, html));
+    here += r.written;
+    return r;
+  };
+  const result = workers ? await workers.render(context, jobs, output.dir, drawHere) : await drawHere(jobs);
+  if (workers) output.added(result.written - here);
   for (const f of result.failures) diagnostics.error('renderer', 1, 1, 'prerender-failed', `${f.path}: ${f.message}`);
   return { pages: result.written, copy: [{ from: join(bundle.clientDir, 'assets'), to: 'assets' }] };
 }

@@ -40,6 +40,9 @@ describe('a build is reproducible', { timeout: 300_000 }, () => {
   it('on worker threads and on one thread', async () => {
     clearCache();
     expect(await build('dist-one-thread', '0')).toBe(onWorkers);
+    // One worker (two cores): it highlights this thread's code, then compiles pages too.
+    clearCache();
+    expect(await build('dist-one-worker', '1')).toBe(onWorkers);
   });
 
   it('from scratch and from the cache of compiled pages', async () => {

@@ -1,4 +1,4 @@
-import type { ShikiTransformerStyleToClass } from '@shikijs/transformers';
+import type { Element, Root as HastRoot } from 'hast';
 import type { HighlighterCore } from 'shiki/core';
 
 /** Languages a code fence may name (aliases map to one of these). */
@@ -33,18 +33,30 @@ export const CODE_LANGUAGES: Record<string, string> = {
   plaintext: 'text',
 };
 
+/** A code block highlighted: its `<pre>` and the CSS declarations of the classes it uses. */
+export interface HighlightedCode {
+  pre: Element;
+  classes: Record<string, string>;
+}
+
+/** Highlights code blocks: Shiki on this thread, or a build worker that runs it (worker-pool.ts). */
 export interface CodeHighlighter {
-  core: HighlighterCore;
-  /** Collects the classes used so far; `css()` returns their stylesheet. */
-  classes: ShikiTransformerStyleToClass;
+  /** The highlighted block; the same object for the same code (callers copy it before changing it). */
+  highlight(lang: string, code: string): HighlightedCode | Promise<HighlightedCode>;
+}
+
+/** The key of a code block in the caches of highlighted code. */
+export function codeKey(lang: string, code: string): string {
+  return `${lang}\u0000${code}`;
 }
 
 let pending: Promise<HighlighterCore> | null = null;
 
 /**
- * One highlighter for the process: two themes (light and dark), output as classes rather
- * than inline styles so that a strict Content-Security-Policy holds. Shiki is loaded here, on
- * first use (validation never highlights).
+ * One highlighter for the thread: two themes (light and dark), output as classes rather than
+ * inline styles so that a strict Content-Security-Policy holds. Shiki is loaded here, on first
+ * use (validation never highlights). Highlighted blocks are kept: the two pages of a
+ * translation pair share their code.
  */
 export async function createCodeHighlighter(): Promise<CodeHighlighter> {
   const [{ transformerStyleToClass }, { createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
@@ -75,5 +87,61 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
     ],
   });
   const core = await pending;
-  return { core, classes: transformerStyleToClass({ classPrefix: 'hl-' }) };
+  const classes = transformerStyleToClass({ classPrefix: 'hl-' });
+  const registry = classes.getClassRegistry();
+  const memo = new Map<string, HighlightedCode>();
+  return {
+    highlight(lang, code) {
+      const key = codeKey(lang, code);
+      let done = memo.get(key);
+      if (!done) {
+        const hast = core.codeToHast(code, {
+          lang,
+          themes: { light: 'github-light', dark: 'github-dark' },
+          defaultColor: false,
+          transformers: [classes],
+          // Shiki stops tokenising a line after 500 ms by default and leaves the rest plain: the
+          // output would then depend on the machine's load (a grammar's regexes are compiled
+          // during its first line). Every line is tokenised to its end.
+          tokenizeTimeLimit: 0,
+        }) as HastRoot;
+        const pre = hast.children[0] as Element;
+        normaliseClasses(pre);
+        const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
+        pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
+        const used: Record<string, string> = {};
+        collectClasses(pre, registry, used);
+        done = { pre, classes: used };
+        if (memo.size > 5000) memo.clear();
+        memo.set(key, done);
+      }
+      return done;
+    },
+  };
+}
+
+/** The CSS declarations of a highlighting class, as the registry holds them. */
+function declarations(style: Record<string, string> | string): string {
+  return typeof style === 'string'
+    ? style
+    : Object.entries(style)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(';');
+}
+
+/** Shiki writes `class` strings; hast (and the renderer) use `className` arrays. */
+function normaliseClasses(node: Element): void {
+  const cls = node.properties.class ?? node.properties.className;
+  if (typeof cls === 'string') node.properties.className = cls.split(/\s+/).filter(Boolean);
+  delete node.properties.class;
+  for (const child of node.children) if (child.type === 'element') normaliseClasses(child);
+}
+
+function collectClasses(node: Element, registry: Map<string, Record<string, string> | string>, used: Record<string, string>): void {
+  const cls = node.properties.className;
+  for (const c of Array.isArray(cls) ? cls : []) {
+    const style = registry.get(String(c));
+    if (style !== undefined) used[String(c)] = declarations(style);
+  }
+  for (const child of node.children) if (child.type === 'element') collectClasses(child, registry, used);
 }

@@ -7,6 +7,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { Diagnostic, Facts, HastRoot as BodyJson, LocaleCode, TocEntry } from '@vitrina-docs/schemas';
+import type { SpooledBody } from '../pipeline/body-spool.ts';
 import type { CodeHighlighter } from './highlighter.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkCodeBlocks, type CollectedCode } from './remark-code-blocks.ts';
@@ -49,8 +50,10 @@ export interface CompileOptions extends LinkOptions {
 }
 
 export interface CompiledPage {
-  /** The body as the page JSON holds it: the hast tree without positions, as JSON text ('' for `output: 'check'`). */
+  /** The body as the page JSON holds it: the hast tree without positions, as JSON text ('' for `output: 'check'`, and once spooled). */
   body: string;
+  /** Where a build wrote the body (pipeline/body-spool.ts), when it is not kept in `body`. */
+  spooled?: SpooledBody;
   toc: TocEntry[];
   diagnostics: Diagnostic[];
   headingIds: string[];

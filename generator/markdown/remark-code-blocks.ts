@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import type { Code, Root } from 'mdast';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
@@ -40,10 +40,9 @@ export function parseCodeMeta(meta: string | null | undefined): { title: string 
  */
 export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
   (options = {}) =>
-  (tree, file) => {
+  async (tree, file) => {
     const blocks: CollectedCode[] = [];
-    const used: Record<string, string> = {};
-    const registry = options.highlighter?.classes.getClassRegistry();
+    const nodes: { node: Code; lang: string | undefined }[] = [];
     visit(tree, 'code', (node: Code) => {
       const requested = (node.lang ?? '').toLowerCase();
       const lang = CODE_LANGUAGES[requested];
@@ -65,10 +64,20 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
         line: node.position?.start.line ?? 1,
         column: node.position?.start.column ?? 1,
       });
+      nodes.push({ node, lang });
+    });
+    const h = options.highlighter;
+    // (A highlighter on another thread works on every block of the page at once.)
+    const highlighted = await Promise.all(
+      nodes.map(({ node, lang }) => (h && lang && lang !== 'text' ? h.highlight(lang, node.value) : null)),
+    );
+    const used: Record<string, string> = {};
+    nodes.forEach(({ node, lang }, i) => {
+      const done = highlighted[i];
       let pre: Element;
-      if (options.highlighter && lang && lang !== 'text') {
-        pre = structuredClone(highlighted(options.highlighter, lang, node.value));
-        collectClasses(pre, registry!, used);
+      if (done) {
+        pre = structuredClone(done.pre);
+        Object.assign(used, done.classes);
       } else {
         pre = {
           type: 'element',
@@ -77,6 +86,7 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
           children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: node.value }] }],
         };
       }
+      const { title } = blocks[i]!;
       const children: ElementContent[] = [];
       if (title)
         children.push({
@@ -89,66 +99,13 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
       node.data = {
         ...node.data,
         hName: 'figure',
-        hProperties: { className: ['code-block'], dataLanguage: lang ?? (requested || 'text') },
+        hProperties: { className: ['code-block'], dataLanguage: lang ?? ((node.lang ?? '').toLowerCase() || 'text') },
         hChildren: children,
       };
     });
     file.data.codeBlocks = blocks;
     file.data.codeClasses = used;
   };
-
-/** Highlighted blocks of this thread: the two pages of a translation pair share their code. */
-const highlightMemo = new Map<string, Element>();
-
-function highlighted(h: CodeHighlighter, lang: string, code: string): Element {
-  const key = `${lang}\u0000${code}`;
-  let pre = highlightMemo.get(key);
-  if (!pre) {
-    const hast = h.core.codeToHast(code, {
-      lang,
-      themes: { light: 'github-light', dark: 'github-dark' },
-      defaultColor: false,
-      transformers: [h.classes],
-      // Shiki stops tokenising a line after 500 ms by default and leaves the rest plain: the
-      // output would then depend on the machine's load (a grammar's regexes are compiled
-      // during its first line). Every line is tokenised to its end.
-      tokenizeTimeLimit: 0,
-    }) as HastRoot;
-    pre = hast.children[0] as Element;
-    normaliseClasses(pre);
-    const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
-    pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
-    if (highlightMemo.size > 5000) highlightMemo.clear();
-    highlightMemo.set(key, pre);
-  }
-  return pre;
-}
-
-/** The CSS declarations of a highlighting class, as the registry holds them. */
-function declarations(style: Record<string, string> | string): string {
-  return typeof style === 'string'
-    ? style
-    : Object.entries(style)
-        .map(([k, v]) => `${k}:${v}`)
-        .join(';');
-}
-
-/** Shiki writes `class` strings; hast (and the renderer) use `className` arrays. */
-function normaliseClasses(node: Element): void {
-  const cls = node.properties.class ?? node.properties.className;
-  if (typeof cls === 'string') node.properties.className = cls.split(/\s+/).filter(Boolean);
-  delete node.properties.class;
-  for (const child of node.children) if (child.type === 'element') normaliseClasses(child);
-}
-
-function collectClasses(node: Element, registry: Map<string, Record<string, string> | string>, used: Record<string, string>): void {
-  const cls = node.properties.className;
-  for (const c of Array.isArray(cls) ? cls : []) {
-    const style = registry.get(String(c));
-    if (style !== undefined) used[String(c)] = declarations(style);
-  }
-  for (const child of node.children) if (child.type === 'element') collectClasses(child, registry, used);
-}
 
 /** The stylesheet of every highlighting class the pages use. */
 export function codeStylesheet(classes: Record<string, string>): string {

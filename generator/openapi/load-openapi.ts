@@ -32,10 +32,27 @@ export interface OpenApiDescription {
   hash: string;
 }
 
-/** The official JSON Schema of OpenAPI, loaded only when a description must be validated (it is slow to compile). */
-async function validateDescription(raw: Record<string, unknown>) {
+/** What validating a description against the specification's JSON Schema found. */
+export interface DescriptionValidity {
+  valid: boolean;
+  errors?: { instancePath: string; message?: string; params?: unknown }[] | string;
+}
+
+/**
+ * Validates a description against the official JSON Schema of OpenAPI, loaded only when a
+ * description must be validated (it is slow to compile: a build does it on a worker thread).
+ */
+export async function validateDescription(raw: Record<string, unknown>): Promise<DescriptionValidity> {
   const { Validator } = await import('@seriousme/openapi-schema-validator');
-  return new Validator({ strict: false }).validate(raw);
+  const { valid, errors } = await new Validator({ strict: false }).validate(raw);
+  // (Plain data, so that it can come back from a worker.)
+  return {
+    valid,
+    errors:
+      typeof errors === 'string'
+        ? errors
+        : (errors ?? []).map((e) => ({ instancePath: e.instancePath, message: e.message, params: e.params })),
+  };
 }
 
 /**
@@ -97,6 +114,7 @@ export async function loadOpenApi(
   version: string,
   diagnostics: Diagnostics,
   cache?: BuildCache,
+  validate: (raw: Record<string, unknown>) => Promise<DescriptionValidity> = validateDescription,
 ): Promise<OpenApiDescription | null> {
   const text = readFileSync(join(root, file), 'utf8');
   const src = parseYamlLazily(text, file, diagnostics);
@@ -106,7 +124,7 @@ export async function loadOpenApi(
   // valid with this exact text is not validated again.
   const cacheKey = sha('openapi-valid', text);
   const known = cache?.check(cacheKey);
-  const result = known === null ? { valid: true, errors: [] } : await validateDescription(raw);
+  const result: DescriptionValidity = known === null ? { valid: true, errors: [] } : await validate(raw);
   if (result.valid) cache?.setCheck(cacheKey, null);
   if (!result.valid) {
     const errors = Array.isArray(result.errors) ? result.errors : [{ instancePath: '', message: String(result.errors) }];

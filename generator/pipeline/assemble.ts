@@ -20,6 +20,7 @@ import { withLocale } from '@vitrina-docs/schemas/paths';
 import { SERVICE_WORKER_URL } from '../publish/service-worker.ts';
 import type { CheckedSite } from './check.ts';
 import { buildSidebars, flattenSidebar } from './sidebars.ts';
+import type { CompiledPage } from '../markdown/processor.ts';
 import type { TransformedPage } from './transform.ts';
 
 export const shortHash = (data: string | Buffer, length = 10): string => createHash('sha256').update(data).digest('hex').slice(0, length);
@@ -45,6 +46,8 @@ export interface AssembleInput {
    * `pageJson`, and `pageData` holds each page without its body.
    */
   emitPage?: (url: string, json: string) => void;
+  /** A compiled page's body (where a build keeps it: see BodySpool); default its `body`. */
+  bodyOf?: (page: CompiledPage) => string;
 }
 
 export interface AssembledSite {
@@ -245,13 +248,14 @@ export function assembleSite(input: AssembleInput): AssembledSite {
         markdownUrl: markdownUrl(p.path),
         blog: p.kind === 'blog-post' ? { date: p.src.route.date ?? '', authors: p.fm.authors ?? [], tags: p.fm.tags ?? [] } : null,
       };
-      const json = pageJsonText(head, p.compiled.body, tail);
+      const body = input.bodyOf ? input.bodyOf(p.compiled) : p.compiled.body;
+      const json = pageJsonText(head, body, tail);
       const url = `/data/${locale}/${p.key.slice(1)}.${shortHash(json)}.json`;
       if (input.emitPage) {
         input.emitPage(url, json);
         pageData.set(url, withLazyBody(head, null, tail, url));
       } else {
-        pageData.set(url, withLazyBody(head, p.compiled.body, tail, url));
+        pageData.set(url, withLazyBody(head, body, tail, url));
         pageJson.set(url, json);
       }
       if (p.kind === 'doc')

@@ -8,31 +8,92 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { CodeHighlighter } from '../markdown/highlighter.ts';
+import { codeKey, type CodeHighlighter } from '../markdown/highlighter.ts';
+import type { FencedCode } from '../markdown/scan-fences.ts';
 import type { RenderContext, RenderJob } from '../prerender.ts';
 import type { CompileJob, WorkerSetup } from './compile-jobs.ts';
 import type { SearchInput } from '../search/build-shards.ts';
-import type { IndexResult, WorkerData, WorkerReply, WorkerRequest } from './worker-pool.ts';
+import type { HighlightedPush, IndexResult, WorkerData, WorkerPush, WorkerReply, WorkerRequest } from './worker-pool.ts';
 
 const data = workerData as WorkerData;
 
+const loadHighlighter = () => import('../markdown/highlighter.ts').then((m) => m.createCodeHighlighter());
+let highlighter: Promise<CodeHighlighter> | null = null;
+if (data.highlight) {
+  highlighter = loadHighlighter();
+  // An error is reported with the first request that needs it.
+  highlighter.catch(() => {});
+}
+
 const loadToolchain = async () => {
-  const [{ compileJob }, highlighter] = await Promise.all([
+  const [{ compileJob }, h] = await Promise.all([
     import('./compile-jobs.ts'),
-    data.highlight ? import('../markdown/highlighter.ts').then((m) => m.createCodeHighlighter()) : undefined,
+    data.highlight ? (highlighter ??= loadHighlighter()) : undefined,
     import('../markdown/processor.ts'),
   ]);
-  return { compileJob, highlighter: highlighter as CodeHighlighter | undefined };
+  return { compileJob, highlighter: h };
 };
 let toolchain: ReturnType<typeof loadToolchain> | null = null;
 if (data.compile) {
   toolchain = loadToolchain();
-  // An error is reported with the first request that needs the toolchain.
   toolchain.catch(() => {});
 }
 
+/** Blocks sent ahead of time, highlighted a few at a time so that a block asked for now goes first. */
+const prefetched: FencedCode[] = [];
+let pumping = false;
+/** Work that waits until the blocks sent ahead are highlighted. */
+let drained: Promise<void> = Promise.resolve();
+let drain: () => void = () => {};
+
+async function pump(): Promise<void> {
+  if (pumping) return;
+  pumping = true;
+  drained = new Promise((r) => (drain = r));
+  try {
+    const h = await (highlighter ??= loadHighlighter());
+    while (prefetched.length) {
+      const batch = prefetched.splice(0, 8);
+      const push: HighlightedPush = { type: 'highlighted', results: [] };
+      for (const b of batch) {
+        try {
+          push.results.push([codeKey(b.lang, b.code), await h.highlight(b.lang, b.code)]);
+        } catch (e) {
+          push.results.push([codeKey(b.lang, b.code), { error: (e as Error).message }]);
+        }
+      }
+      parentPort!.postMessage(push);
+      await new Promise((r) => setImmediate(r));
+    }
+  } catch (e) {
+    const push: HighlightedPush = {
+      type: 'highlighted',
+      results: prefetched.splice(0).map((b) => [codeKey(b.lang, b.code), { error: (e as Error).message }]),
+    };
+    parentPort!.postMessage(push);
+  } finally {
+    pumping = false;
+    drain();
+    const done: WorkerPush = { type: 'drained' };
+    parentPort!.postMessage(done);
+  }
+}
+
+async function validateOpenApi(raw: Record<string, unknown>) {
+  await drained;
+  const { validateDescription } = await import('../openapi/load-openapi.ts');
+  return validateDescription(raw);
+}
+
+async function highlightNow(blocks: FencedCode[]) {
+  const h = await (highlighter ??= loadHighlighter());
+  const out = [];
+  for (const b of blocks) out.push(await h.highlight(b.lang, b.code));
+  return out;
+}
+
 let setup: WorkerSetup | null = null;
-let render: { context: RenderContext; outDir: string } | null = null;
+let render: Promise<{ context: RenderContext; outDir: string }> | null = null;
 const dirs = new Set<string>();
 
 /** Writes a file into the output folder (its folders made once). */
@@ -55,9 +116,11 @@ async function compile(jobs: CompileJob[]) {
 }
 
 async function renderSetup(context: RenderContext, outDir: string) {
-  const { loadServer } = await import('../prerender.ts');
-  await loadServer(context.server);
-  render = { context, outDir };
+  render = import('../prerender.ts').then(async ({ loadServer }) => {
+    await loadServer(context.server);
+    return { context, outDir };
+  });
+  await render;
   return null;
 }
 
@@ -71,11 +134,11 @@ async function index(input: SearchInput, outDir: string): Promise<IndexResult> {
 async function renderJobs(jobs: RenderJob[]) {
   const { renderRoutes } = await import('../prerender.ts');
   if (!render) throw new Error('build worker: render before render-setup');
-  const { context, outDir } = render;
+  const { context, outDir } = await render;
   return renderRoutes(context, jobs, (file, html) => writeInto(outDir, file, html));
 }
 
-function handle(m: Exclude<WorkerRequest, { type: 'setup' }>): Promise<unknown> {
+function handle(m: Exclude<WorkerRequest, { type: 'setup' | 'prefetch' }>): Promise<unknown> {
   switch (m.type) {
     case 'compile':
       return compile(m.jobs);
@@ -85,12 +148,21 @@ function handle(m: Exclude<WorkerRequest, { type: 'setup' }>): Promise<unknown> 
       return renderJobs(m.jobs);
     case 'index':
       return index(m.input, m.outDir);
+    case 'highlight':
+      return highlightNow(m.blocks);
+    case 'validate-openapi':
+      return validateOpenApi(m.raw);
   }
 }
 
 parentPort!.on('message', (m: WorkerRequest) => {
   if (m.type === 'setup') {
     setup = m.setup;
+    return;
+  }
+  if (m.type === 'prefetch') {
+    prefetched.push(...m.blocks);
+    void pump();
     return;
   }
   const reply = (r: WorkerReply) => parentPort!.postMessage(r);

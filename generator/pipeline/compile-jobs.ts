@@ -2,7 +2,8 @@ import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import type { CompiledPage, CompileOptions } from '../markdown/processor.ts';
 import { routeOfRelativeLink } from './relative-links.ts';
-import { BuildWorkers, workerCount, workersSet } from './worker-pool.ts';
+import { scanFences } from '../markdown/scan-fences.ts';
+import { BuildWorkers, compileQueue, workerCount, workersSet } from './worker-pool.ts';
 
 /** What a page's compilation needs, as plain data that can cross to a worker. */
 export interface CompileJob {
@@ -48,26 +49,54 @@ export async function compileJob(job: CompileJob, setup: WorkerSetup, highlighte
 export const MIN_PAGES_FOR_WORKERS = 24;
 
 /**
- * Compiles pages: on `workers` when given, else on worker threads of their own when there are
- * many (one per core), else on this thread.
+ * Compiles pages on this thread, and on `workers` when given (else on worker threads of their
+ * own when there are many and cores to spare). This thread's code blocks are highlighted by
+ * `highlighter`, else by the workers' first thread, else here.
  */
 export async function compileAll(
   jobs: CompileJob[],
   setup: WorkerSetup,
   highlighter?: CodeHighlighter,
   workers?: BuildWorkers | null,
+  /** What is kept of each page as it is compiled (a build writes its body out: see BodySpool). */
+  keep: (page: CompiledPage) => CompiledPage = (page) => page,
 ): Promise<CompiledPage[]> {
-  if (!workers && ((jobs.length < MIN_PAGES_FOR_WORKERS && !workersSet()) || workerCount() < 2)) {
-    let h = highlighter;
-    if (setup.highlight && !h) h = await (await import('../markdown/highlighter.ts')).createCodeHighlighter();
+  const many = (jobs.length >= MIN_PAGES_FOR_WORKERS || workersSet()) && workerCount() >= 1;
+  const pool = workers ?? (many && !highlighter ? BuildWorkers.start({ compile: true, highlight: setup.highlight }) : null);
+  let h = highlighter;
+  if (setup.highlight && pool && !h) {
+    // The code blocks go to the highlighter's thread at once, in the order this thread compiles
+    // their pages (from the back of the queue), so that they are ready when their pages are.
+    const remote = pool.highlighter();
+    remote.prefetch(
+      compileQueue(jobs)
+        .reverse()
+        .flatMap((group) => group.flatMap((i) => scanFences(jobs[i]!.source))),
+    );
+    h = remote;
+  }
+  const compileHere = async (job: CompileJob) =>
+    compileJob(
+      job,
+      setup,
+      setup.highlight ? (h ??= await (await import('../markdown/highlighter.ts')).createCodeHighlighter()) : undefined,
+    );
+  if (!pool) {
     const out: CompiledPage[] = [];
-    for (const job of jobs) out.push(await compileJob(job, setup, h));
+    for (const job of jobs) out.push(keep(await compileHere(job)));
     return out;
   }
-  const pool = workers ?? BuildWorkers.start({ compile: true, highlight: setup.highlight });
   try {
     pool.setup(setup);
-    return await pool.compile(jobs);
+    return await pool.compile(
+      jobs,
+      async (group) => {
+        const pages: CompiledPage[] = [];
+        for (const job of group) pages.push(await compileHere(job));
+        return pages;
+      },
+      keep,
+    );
   } finally {
     if (!workers) await pool.close();
   }

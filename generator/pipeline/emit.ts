@@ -36,7 +36,7 @@ export class StagedOutput {
     mkdirSync(parent, { recursive: true });
     mkdirSync(stagingDir, { recursive: true });
     const base = statSync(stagingDir).dev === statSync(parent).dev ? stagingDir : join(parent, '.vitrina-staging');
-    removeLeftovers(base, /^(?:next|old)-(\d+)-/);
+    removeLeftovers(base, /^(?:next|old|bodies)-(\d+)-/);
     removeLeftovers(parent, /^\.dist-(?:next|old)-(\d+)-/);
     const stamp = `${process.pid}-${Date.now().toString(36)}`;
     this.tmp = join(base, `next-${stamp}`);
@@ -127,8 +127,8 @@ function running(pid: number): boolean {
   }
 }
 
-/** Removes the staging folders under `dir` (named by `pattern`, process id first) whose build is gone. */
-function removeLeftovers(dir: string, pattern: RegExp): void {
+/** Removes the staging folders (and files) under `dir` (named by `pattern`, process id first) whose build is gone. */
+export function removeLeftovers(dir: string, pattern: RegExp): void {
   let names: string[];
   try {
     names = readdirSync(dir);

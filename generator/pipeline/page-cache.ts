@@ -84,8 +84,8 @@ export class BuildCache {
     this.dirty = true;
   }
 
-  /** Writes the entries this run used; `partial` runs keep the others too. */
-  save(partial = false): void {
+  /** Writes the entries this run used; `partial` runs keep the others too. `body` reads a page's body where it is kept. */
+  save(partial = false, body: (page: CompiledPage) => string = (page) => page.body): void {
     const unused =
       [...this.pages.keys()].some((k) => !this.used.pages.has(k)) || Object.keys(this.checks).some((k) => !this.used.checks.has(k));
     if (!this.dirty && (partial || !unused)) return;
@@ -101,7 +101,7 @@ export class BuildCache {
       writeSync(fd, `${JSON.stringify({ version: this.version, checks })}\n`);
       for (const [key, page] of this.pages) {
         if (!partial && !this.used.pages.has(key)) continue;
-        writeSync(fd, `${key} ${JSON.stringify({ ...page, body: undefined })}\n${page.body}\n`);
+        writeSync(fd, `${key} ${JSON.stringify({ ...page, body: undefined, spooled: undefined })}\n${body(page)}\n`);
       }
       closeSync(fd);
       fd = null;

@@ -6,6 +6,7 @@ import type { CheckedSite, Page } from './check.ts';
 import { compileAll, type CompileJob, type WorkerSetup } from './compile-jobs.ts';
 import type { LoadedContent } from './load.ts';
 import { sha, type BuildCache } from './page-cache.ts';
+import type { BodySpool } from './body-spool.ts';
 import type { BuildWorkers } from './worker-pool.ts';
 
 export interface TransformedPage extends Page {
@@ -26,6 +27,15 @@ export interface TransformOptions {
   only?: Set<string>;
   /** Compiled pages of earlier runs. */
   cache?: BuildCache;
+  /** Where the bodies of freshly compiled pages are written as they come (a build's). */
+  spool?: BodySpool;
+}
+
+/** A compiled page's body, wherever it is kept. */
+export function bodyOf(page: CompiledPage, spool?: BodySpool | null): string {
+  if (!page.spooled) return page.body;
+  if (!spool) throw new Error('a spooled page body without its spool');
+  return spool.read(page.spooled);
 }
 
 /** Stage 3: markdown → hast for every page (cached, in parallel); then the translation-pair checks. */
@@ -54,11 +64,13 @@ export async function transformPages(
     if (hit) compiled[i] = hit;
     else missing.push({ i, job, key });
   });
+  const spool = options.spool;
   const fresh = await compileAll(
     missing.map((m) => m.job),
     setup,
     options.highlighter,
     options.workers,
+    spool ? (page) => (page.body ? { ...page, body: '', spooled: spool.put(page.body) } : page) : undefined,
   );
   missing.forEach((m, k) => {
     compiled[m.i] = fresh[k]!;

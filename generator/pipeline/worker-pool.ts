@@ -1,7 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { MARKDOWN_LIMITS } from '../markdown/limits.ts';
+import { codeKey, type CodeHighlighter, type HighlightedCode } from '../markdown/highlighter.ts';
 import type { CompiledPage } from '../markdown/processor.ts';
+import type { FencedCode } from '../markdown/scan-fences.ts';
+import type { DescriptionValidity } from '../openapi/load-openapi.ts';
 import type { RenderContext, RenderJob, RenderResult } from '../prerender.ts';
 import type { SearchInput, SearchShards } from '../search/build-shards.ts';
 import type { CompileJob, WorkerSetup } from './compile-jobs.ts';
@@ -10,6 +13,9 @@ import type { CompileJob, WorkerSetup } from './compile-jobs.ts';
 export type WorkerRequest =
   | { type: 'setup'; setup: WorkerSetup }
   | { type: 'compile'; id: number; jobs: CompileJob[] }
+  | { type: 'highlight'; id: number; blocks: FencedCode[] }
+  | { type: 'prefetch'; blocks: FencedCode[] }
+  | { type: 'validate-openapi'; id: number; raw: Record<string, unknown> }
   | { type: 'render-setup'; id: number; context: RenderContext; outDir: string }
   | { type: 'render'; id: number; jobs: RenderJob[] }
   | { type: 'index'; id: number; input: SearchInput; outDir: string };
@@ -19,6 +25,15 @@ export type IndexResult = Omit<SearchShards, 'files'> & { written: number };
 
 /** A build worker's answer to a request with an id. */
 export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; stack?: string };
+
+/** Blocks a worker highlighted of those it was sent ahead of time (`prefetch`), by key (codeKey). */
+export interface HighlightedPush {
+  type: 'highlighted';
+  results: [key: string, result: HighlightedCode | { error: string }][];
+}
+
+/** What a worker sends unasked: blocks it highlighted, and that it has highlighted all it was sent ahead. */
+export type WorkerPush = HighlightedPush | { type: 'drained' };
 
 /** What a build worker needs from the start, before the content is read. */
 export interface WorkerData {
@@ -31,22 +46,59 @@ export interface WorkerData {
 /**
  * The heap limit of a worker that compiles pages: it holds the toolchain and the pages it is
  * working on, and a tight limit makes V8 collect as it goes instead of growing while there is
- * room (the build's peak memory). The light workers make the search index of the whole site
- * and hold its manifest chunks, which grow with the content: they keep V8's default limit.
+ * room (the build's peak memory). The first worker, which highlights the main thread's code and
+ * makes the search index of the whole site, keeps V8's default limit.
  */
 const COMPILE_WORKER_HEAP_MB = 128;
 
 /**
- * Worker threads a build uses: one per core (at most 4); `VITRINA_DOCS_WORKERS=<n>` sets it, 0
- * for none (and with n ≥ 2, a site of a few pages uses them too).
+ * Worker threads a build uses beside its main thread, which compiles and draws pages too: one
+ * per further core (at most 3); `VITRINA_DOCS_WORKERS=<n>` sets it, 0 for none (and with n ≥ 1,
+ * a site of a few pages uses them too). A thread more than there are cores costs more than it
+ * brings: each loads the toolchain and warms up the highlighter's grammars on its own.
  */
 export function workerCount(): number {
-  return workersSet() ? Number(process.env.VITRINA_DOCS_WORKERS) : Math.min(availableParallelism(), 4);
+  return workersSet() ? Number(process.env.VITRINA_DOCS_WORKERS) : Math.min(availableParallelism(), 4) - 1;
 }
 
 /** Whether `VITRINA_DOCS_WORKERS` sets the number of worker threads. */
 export function workersSet(): boolean {
   return /^\d+$/.test(process.env.VITRINA_DOCS_WORKERS ?? '');
+}
+
+/**
+ * Pages in the order a build hands them out: by translation pair (the two pages of a pair go to
+ * the same thread, their code blocks highlighted once), the largest pairs first; the workers take
+ * from the front, the main thread from the back. Indexes into `pages`.
+ */
+export function compileQueue(pages: readonly { file: string; source: string }[]): number[][] {
+  const groups = new Map<string, number[]>();
+  pages.forEach((page, i) => {
+    const pair = page.file.replace(/\.[a-z]{2}\.md$/, '');
+    const g = groups.get(pair);
+    if (g) g.push(i);
+    else groups.set(pair, [i]);
+  });
+  const size = (g: number[]) => g.reduce((n, i) => n + pages[i]!.source.length, 0);
+  return [...groups.values()].sort((a, b) => size(b) - size(a));
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: Error) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // (A block nobody asks for again may fail unobserved.)
+  promise.catch(() => {});
+  return { promise, resolve, reject };
 }
 
 interface Pending {
@@ -59,12 +111,13 @@ class Slot {
   readonly pending = new Map<number, Pending>();
   failed: Error | null = null;
 
-  constructor(url: URL, data: WorkerData) {
+  constructor(url: URL, data: WorkerData, onPush: (push: WorkerPush) => void) {
     this.worker = new Worker(url, {
       workerData: data,
       resourceLimits: data.compile ? { maxOldGenerationSizeMb: COMPILE_WORKER_HEAP_MB } : {},
     });
-    this.worker.on('message', (m: WorkerReply) => {
+    this.worker.on('message', (m: WorkerReply | WorkerPush) => {
+      if ('type' in m) return onPush(m);
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
@@ -94,11 +147,13 @@ class Slot {
 let nextId = 1;
 
 /**
- * Worker threads of a build. Those that compile pages are started before the content is read,
- * so that their start-up (the markdown toolchain, the highlighter) overlaps with loading and
- * checking, and are stopped when the pages are compiled (their heaps go with them); others, light
- * ones, then make the search index and draw the HTML. Work is handed out a little at a time, to
- * whichever worker has the least to do, so that every core stays busy to the end whatever the
+ * Worker threads of a build, started before the content is read so that their start-up (the
+ * highlighter's grammars, the markdown toolchain) overlaps with loading and checking. The main
+ * thread compiles pages itself; the first worker highlights their code (sent ahead of time, as
+ * soon as the sources are read: see `highlighter()`), any further ones compile pages too, each
+ * with its own highlighter. Then the first worker makes the search index while the main thread
+ * checks links, and all of them draw the HTML. Work is handed out a little at a time, to
+ * whichever thread has the least to do, so that every core stays busy to the end whatever the
  * size of the pages.
  */
 export class BuildWorkers {
@@ -106,24 +161,85 @@ export class BuildWorkers {
   private readonly url: URL;
   private readonly data: WorkerData;
   private setupSent: WorkerSetup | null = null;
+  /** Highlighted blocks (or those on their way) for the main thread's pages, by key. */
+  private readonly highlights = new Map<string, Deferred<HighlightedCode>>();
+  /** Whether the first worker has highlighted what it was sent ahead (and may compile pages). */
+  private drained: boolean;
+  /** Hands out more work (to a worker that has become ready), while work is being handed out. */
+  private wake: (() => void) | null = null;
 
   private constructor(url: URL, data: WorkerData, count: number) {
     this.url = url;
     this.data = data;
-    this.slots = Array.from({ length: count }, () => new Slot(url, data));
+    this.drained = !data.highlight;
+    this.slots = Array.from({ length: count }, (_, i) => this.newSlot(i));
   }
 
-  static start(data: WorkerData, count = Math.max(2, workerCount())): BuildWorkers {
+  private newSlot(i: number): Slot {
+    // The first worker serves the main thread's highlighting and the search index: no compile limit.
+    const data = i === 0 && this.data.highlight ? { ...this.data, compile: false } : this.data;
+    return new Slot(this.url, data, (push) => this.received(push));
+  }
+
+  static start(data: WorkerData, count = Math.max(1, workerCount())): BuildWorkers {
     const self = import.meta.url;
     const url = new URL(self.endsWith('.ts') ? './build-worker-source.mjs' : './build-worker.js', self);
     return new BuildWorkers(url, data, count);
+  }
+
+  private received(push: WorkerPush): void {
+    if (push.type === 'drained') {
+      this.drained = true;
+      this.wake?.();
+      return;
+    }
+    for (const [key, result] of push.results) {
+      const d = this.highlights.get(key) ?? deferred<HighlightedCode>();
+      this.highlights.set(key, d);
+      if ('error' in result) d.reject(new Error(result.error));
+      else d.resolve(result);
+    }
+  }
+
+  /**
+   * A highlighter for this thread's pages that runs on the first worker. `prefetch` sends it the
+   * blocks the pages will ask for, as soon as the sources are read, so that they are highlighted
+   * while the pages compile; a block that was not sent ahead is asked for when it is needed.
+   */
+  highlighter(): CodeHighlighter & { prefetch(blocks: readonly FencedCode[]): void } {
+    return {
+      prefetch: (blocks) => {
+        const fresh = new Map<string, FencedCode>();
+        for (const b of blocks) {
+          const key = codeKey(b.lang, b.code);
+          if (!this.highlights.has(key)) fresh.set(key, b);
+        }
+        for (const key of fresh.keys()) this.highlights.set(key, deferred());
+        if (fresh.size) this.post(this.slots[0]!, { type: 'prefetch', blocks: [...fresh.values()] });
+        else this.drained = true;
+      },
+      highlight: (lang, code) => {
+        const key = codeKey(lang, code);
+        let d = this.highlights.get(key);
+        if (!d) {
+          const asked = deferred<HighlightedCode>();
+          d = asked;
+          this.highlights.set(key, d);
+          this.request<HighlightedCode[]>(this.slots[0]!, (id) => ({ type: 'highlight', id, blocks: [{ lang, code }] })).then(
+            ([r]) => asked.resolve(r!),
+            (e: Error) => asked.reject(e),
+          );
+        }
+        return d.promise;
+      },
+    };
   }
 
   /** A fresh worker in place of one that stopped (set up like the others). */
   private replace(i: number, dead: Slot): Slot {
     if (this.slots[i] !== dead) return this.slots[i]!;
     dead.worker.removeAllListeners('exit');
-    const slot = new Slot(this.url, this.data);
+    const slot = this.newSlot(i);
     if (this.setupSent) this.post(slot, { type: 'setup', setup: this.setupSent });
     this.slots[i] = slot;
     return slot;
@@ -154,36 +270,58 @@ export class BuildWorkers {
 
   /**
    * Hands `units` out to the workers, at most `queued` at a time to each, the next one to the
-   * first worker that answers; `done` receives each answer. Rejects at the first failure.
+   * first worker that answers; `done` receives each answer. With `local`, this thread works
+   * through the queue too, between the workers' answers, from the back (the workers take from
+   * the front). A worker that is not `ready` gets nothing until `wake` is called. Rejects at the
+   * first failure.
    */
   private distribute<U, R>(
     units: U[],
     queued: number,
     send: (i: number, unit: U) => Promise<R>,
     done: (unit: U, r: R) => void,
+    options: { local?: (unit: U) => Promise<R>; ready?: (i: number) => boolean } = {},
   ): Promise<void> {
+    const { local, ready = () => true } = options;
     return new Promise<void>((resolve, reject) => {
       let left = units.length;
       let stopped = false;
+      const finish = (unit: U, r: R) => {
+        if (stopped) return false;
+        done(unit, r);
+        if (--left === 0) {
+          this.wake = null;
+          resolve();
+        }
+        return left > 0;
+      };
+      const fail = (e: Error) => {
+        stopped = true;
+        this.wake = null;
+        reject(e);
+      };
       const feed = (i: number) => {
-        while (!stopped && units.length && this.slots[i]!.busy < queued) {
+        while (!stopped && units.length && ready(i) && this.slots[i]!.busy < queued) {
           const unit = units.shift()!;
-          send(i, unit).then(
-            (r) => {
-              if (stopped) return;
-              done(unit, r);
-              if (--left === 0) resolve();
-              else feed(i);
-            },
-            (e: Error) => {
-              stopped = true;
-              reject(e);
-            },
-          );
+          send(i, unit).then((r) => finish(unit, r) && feed(i), fail);
         }
       };
-      if (left === 0) resolve();
-      this.slots.forEach((_, i) => feed(i));
+      const feedAll = () => this.slots.forEach((_, i) => feed(i));
+      // This thread's share: one unit at a time, letting the workers' answers in between (they
+      // arrive as events, which a chain of promises alone would hold back).
+      const work = async () => {
+        for (;;) {
+          await new Promise((r) => setImmediate(r));
+          if (stopped || !units.length) return;
+          const unit = units.pop()!;
+          if (!finish(unit, await local!(unit))) return;
+          feedAll();
+        }
+      };
+      if (left === 0) return resolve();
+      this.wake = feedAll;
+      feedAll();
+      if (local) work().catch(fail);
     });
   }
 
@@ -220,42 +358,55 @@ export class BuildWorkers {
 
   /**
    * Compiles pages, in the order given back. The two pages of a translation pair go to the same
-   * worker (their code blocks are highlighted once), the largest first (the last to finish are
-   * then small ones); each worker has at most two groups queued.
+   * thread (their code blocks are highlighted once), the largest first (the last to finish are
+   * then small ones); each worker has at most two groups queued. With `local`, this thread
+   * compiles pages too, the smallest first. The first worker, when it highlights this thread's
+   * code, takes pages once it has highlighted what it was sent ahead.
    */
-  async compile(jobs: readonly CompileJob[]): Promise<CompiledPage[]> {
-    const groups = new Map<string, number[]>();
-    jobs.forEach((job, i) => {
-      const pair = job.file.replace(/\.[a-z]{2}\.md$/, '');
-      const g = groups.get(pair);
-      if (g) g.push(i);
-      else groups.set(pair, [i]);
-    });
-    const size = (g: number[]) => g.reduce((n, i) => n + jobs[i]!.source.length, 0);
-    const queue = [...groups.values()].sort((a, b) => size(b) - size(a));
+  async compile(
+    jobs: readonly CompileJob[],
+    local?: (jobs: CompileJob[]) => Promise<CompiledPage[]>,
+    keep: (page: CompiledPage) => CompiledPage = (page) => page,
+  ): Promise<CompiledPage[]> {
+    const queue = compileQueue(jobs);
     const out = new Array<CompiledPage>(jobs.length);
+    const pick = (group: number[]) => group.map((k) => jobs[k]!);
     await this.distribute(
       queue,
       2,
-      (i, group) =>
-        this.compileGroup(
-          i,
-          group.map((k) => jobs[k]!),
-        ),
-      (group, pages) => group.forEach((i, k) => (out[i] = pages[k]!)),
+      (i, group) => this.compileGroup(i, pick(group)),
+      (group, pages) => group.forEach((i, k) => (out[i] = keep(pages[k]!))),
+      { local: local && ((group) => local(pick(group))), ready: (i) => i > 0 || this.drained },
     );
     return out;
   }
 
-  /** Makes the search index on the least busy worker, which writes its files into `outDir`. */
-  index(input: SearchInput, outDir: string): Promise<IndexResult> {
-    const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
-    return this.request<IndexResult>(slot, (id) => ({ type: 'index', id, input, outDir }));
+  /**
+   * Validates an OpenAPI description against the specification's JSON Schema on the first
+   * worker, once it has highlighted what it was sent ahead (the result is needed only when the
+   * pages are compiled).
+   */
+  validateOpenApi(raw: Record<string, unknown>): Promise<DescriptionValidity> {
+    return this.request<DescriptionValidity>(this.slots[0]!, (id) => ({ type: 'validate-openapi', id, raw }));
   }
 
-  /** Draws HTML files with the renderer, each worker writing what it draws into `outDir`. */
-  async render(context: RenderContext, jobs: readonly RenderJob[], outDir: string): Promise<RenderResult> {
-    await Promise.all(this.slots.map((slot) => this.request(slot, (id) => ({ type: 'render-setup', id, context, outDir }))));
+  /** Makes the search index on the first worker, which writes its files into `outDir`. */
+  index(input: SearchInput, outDir: string): Promise<IndexResult> {
+    return this.request<IndexResult>(this.slots[0]!, (id) => ({ type: 'index', id, input, outDir }));
+  }
+
+  /**
+   * Draws HTML files with the renderer, each worker writing what it draws into `outDir`; with
+   * `local`, this thread draws a share too.
+   */
+  async render(
+    context: RenderContext,
+    jobs: readonly RenderJob[],
+    outDir: string,
+    local?: (jobs: RenderJob[]) => Promise<RenderResult>,
+  ): Promise<RenderResult> {
+    // (A worker draws its first batch as soon as the renderer is loaded there, while this thread draws.)
+    const setups = this.slots.map((slot) => this.request(slot, (id) => ({ type: 'render-setup', id, context, outDir })));
     const BATCH = 8;
     const batches: RenderJob[][] = [];
     for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
@@ -268,7 +419,9 @@ export class BuildWorkers {
         result.written += r.written;
         result.failures.push(...r.failures);
       },
+      { local },
     );
+    await Promise.all(setups);
     return result;
   }
 

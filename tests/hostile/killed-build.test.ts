@@ -1,4 +1,7 @@
-/** A build killed halfway leaves its staging folder where git ignores it, and the next build removes it. */
+/**
+ * A build killed halfway leaves its staging folder (and the file of page bodies it was writing)
+ * where git ignores them, and the next build removes them.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,11 +21,15 @@ describe('a killed build', () => {
     while (!leftovers().some((n) => n.startsWith(`next-`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     build.kill('SIGKILL');
     await exited;
-    const left = leftovers();
-    expect(left).toEqual([expect.stringMatching(new RegExp(`^next-${build.pid}-`))]);
+    const left = leftovers().sort();
+    expect(left).toEqual([
+      expect.stringMatching(new RegExp(`^bodies-${build.pid}-`)),
+      expect.stringMatching(new RegExp(`^next-${build.pid}-`)),
+    ]);
     expect(readdirSync(fixture.root).filter((n) => n.startsWith('.dist-'))).toEqual([]);
     // The repository's .gitignore ignores the folder.
-    expect(spawnSync('git', ['-C', ROOT, 'check-ignore', '-q', `.cache/staging/${left[0]}/manifest.json`]).status).toBe(0);
+    expect(spawnSync('git', ['-C', ROOT, 'check-ignore', '-q', `.cache/staging/${left[1]}/manifest.json`]).status).toBe(0);
+    expect(spawnSync('git', ['-C', ROOT, 'check-ignore', '-q', `.cache/staging/${left[0]}`]).status).toBe(0);
 
     const r = await runCli(['-C', fixture.root, 'build', '--no-prerender']);
     expect(r.code).toBe(0);

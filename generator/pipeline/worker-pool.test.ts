@@ -1,0 +1,30 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCodeHighlighter } from '../markdown/highlighter.ts';
+import { BuildWorkers } from './worker-pool.ts';
+
+describe("BuildWorkers: the main thread's code highlighted on a worker", () => {
+  const pool = BuildWorkers.start({ compile: true, highlight: true }, 1);
+  afterAll(() => pool.close());
+
+  it('gives the same blocks as highlighting here, whether they were sent ahead or are asked for when needed', async () => {
+    const here = await createCodeHighlighter();
+    const remote = pool.highlighter();
+    const ahead = { lang: 'json', code: '{"visit_id": 42, "status": "done"}' };
+    const late = { lang: 'bash', code: 'curl -s https://api.vitrina.example/api/v1.5/visits' };
+    remote.prefetch([ahead, ahead]);
+    const [a, b] = await Promise.all([remote.highlight(ahead.lang, ahead.code), remote.highlight(late.lang, late.code)]);
+    expect(a).toEqual(await here.highlight(ahead.lang, ahead.code));
+    expect(b).toEqual(await here.highlight(late.lang, late.code));
+    expect(Object.keys(a.classes).length).toBeGreaterThan(0);
+    // The same block is the same answer (a translation pair shares its code).
+    expect(await remote.highlight(ahead.lang, ahead.code)).toBe(a);
+  });
+
+  it('validates an OpenAPI description there, and reports what is wrong with it', async () => {
+    const valid = await pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} });
+    expect(valid).toEqual({ valid: true, errors: [] });
+    const invalid = await pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T' }, paths: {} });
+    expect(invalid.valid).toBe(false);
+    expect(JSON.stringify(invalid.errors)).toMatch(/version/);
+  });
+});
