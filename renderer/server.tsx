@@ -8,6 +8,7 @@ import type { LocaleCode, Manifest, ManifestChunk, RouteEntry, PageData } from '
 import { withLocale } from '@vitrina-docs/schemas/paths';
 import { App } from './app/App.tsx';
 import { ANNOUNCEMENT_SCRIPT } from './document/announcement-script.ts';
+import { CLIENT_LOADER_SCRIPT } from './document/client-loader-script.ts';
 import { COLOUR_MODE_SCRIPT } from './document/colour-mode-script.ts';
 import { NOT_FOUND_PATH } from './document/ids.ts';
 import { htmlDocument, redirectDocument, type DocumentAssets } from './document/html-document.ts';
@@ -25,7 +26,7 @@ import { SearchView } from './views/SearchView.tsx';
 registerViews({ HomeView, SearchView, NotFoundView, ...blogViews, ...apiReference });
 
 /** sha256 sources of the inline scripts, for the Content-Security-Policy (`script-src 'sha256-…'`). */
-export const INLINE_SCRIPT_HASHES: string[] = [COLOUR_MODE_SCRIPT, ANNOUNCEMENT_SCRIPT].map(
+export const INLINE_SCRIPT_HASHES: string[] = [COLOUR_MODE_SCRIPT, ANNOUNCEMENT_SCRIPT, CLIENT_LOADER_SCRIPT].map(
   (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
 );
 

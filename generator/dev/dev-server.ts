@@ -6,7 +6,7 @@ import { watch } from 'chokidar';
 import type { Diagnostic } from '@vitrina-docs/schemas';
 import { formatDiagnostics, summarise } from '../diagnostics.ts';
 import { allowedHosts, refuseRequest } from '../serve/request-guard.ts';
-import { DEV_POLICY, policyFor, securityHeaders } from '../serve/security-headers.ts';
+import { devPolicy, policyFor, securityHeaders } from '../serve/security-headers.ts';
 import { decodePath } from '../serve/static-server.ts';
 import { DevOutput } from './dev-output.ts';
 import { FALLBACK_CSS } from './fallback-page.ts';
@@ -101,7 +101,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // The production server's security headers on every answer, so that the preview runs under the same CSP.
-    const headers = securityHeaders(policyFor(url.pathname, DEV_POLICY));
+    const headers = securityHeaders(policyFor(url.pathname, devPolicy(renderer?.scriptHashes ?? [])));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const path = decodePath(url.pathname);
     if (path === null) {

@@ -9,6 +9,8 @@ type Chunks = readonly (readonly [string, ManifestChunk])[];
 type Assets = ReturnType<typeof entryAssets>;
 
 interface ServerEntry {
+  /** sha256 sources of the inline scripts of every page (for the Content-Security-Policy). */
+  INLINE_SCRIPT_HASHES?: string[];
   renderDocument(input: { manifest: Manifest; chunks: Chunks; route: RouteEntry | null; page: PageData | null; assets: Assets }): {
     html: string;
     status: number;
@@ -22,6 +24,8 @@ export interface RendererEntry {
   clientDir: string;
   /** Modification time of the server entry when it was loaded. */
   stamp: number;
+  /** The CSP sources of the inline scripts its pages carry. */
+  scriptHashes: string[];
 }
 
 export function rendererFiles(root: string): { server: string; viteManifest: string; clientDir: string } {
@@ -51,5 +55,6 @@ export async function loadRenderer(root: string): Promise<RendererEntry | null> 
       }),
     clientDir: files.clientDir,
     stamp,
+    scriptHashes: entry.INLINE_SCRIPT_HASHES ?? [],
   };
 }

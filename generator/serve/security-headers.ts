@@ -23,11 +23,13 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'strict-transport-security': 'max-age=63072000; includeSubDomains',
 };
 
-/** The hash of the colour-mode script that every page carries inline (renderer/document). */
-const COLOUR_MODE_SCRIPT_HASH = "'sha256-vtpgR2oALtq8RXqliHm5PNduY+1kC1rP2oAQDQKFdok='";
-
-/** The policy of `dev`: its pages link their stylesheets, and carry only the colour-mode script inline. */
-export const DEV_POLICY = contentSecurityPolicy({ scripts: [COLOUR_MODE_SCRIPT_HASH], styles: [] });
+/**
+ * The policy of `dev`: its pages link their stylesheets, and carry the renderer's inline scripts
+ * (colour mode, announcement, the client's loader), allowed by the hashes its entry exports.
+ */
+export function devPolicy(scriptHashes: readonly string[]): string {
+  return contentSecurityPolicy({ scripts: [...scriptHashes], styles: [] });
+}
 
 /** The policy a build wrote for nginx, from the built folder; the strictest one (no inline code) when there is none. */
 export function builtSitePolicy(dir: string): string {

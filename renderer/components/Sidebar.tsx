@@ -1,6 +1,7 @@
 /**
- * The sidebar of the shown section, in the selected version: collapsible categories, the
- * current page marked with aria-current and scrolled into view (inside the sidebar only).
+ * The sidebar of the shown section, in the selected version: collapsible categories (a folded
+ * one's pages are drawn when it opens), the current page marked with aria-current and scrolled
+ * into view (inside the sidebar only).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { SidebarGroup, SidebarItem } from '@vitrina-docs/schemas';
@@ -50,14 +51,16 @@ function Group({ group, current, trail }: { group: SidebarGroup; current: string
           </button>
         )}
       </div>
-      <Items items={group.items} current={current} trail={trail} hidden={!open} />
+      {/* A folded category's pages are drawn when it is opened: a page carries the sidebar it shows,
+          not every page of its section (which grows with the site). */}
+      {open ? <Items items={group.items} current={current} trail={trail} /> : null}
     </li>
   );
 }
 
-function Items({ items, current, trail, hidden }: { items: SidebarItem[]; current: string; trail: Set<SidebarGroup>; hidden?: boolean }) {
+function Items({ items, current, trail }: { items: SidebarItem[]; current: string; trail: Set<SidebarGroup> }) {
   return (
-    <ul hidden={hidden}>
+    <ul>
       {items.map((item, i) =>
         item.type === 'link' ? (
           <li key={item.path}>

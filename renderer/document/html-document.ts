@@ -1,13 +1,15 @@
 /**
  * The HTML document around the prerendered app: <head> (title, description, canonical,
  * hreflang alternates, Open Graph and Twitter meta, the inline colour-mode script, the
- * stylesheet (inline in a built site), the client script) and the inlined page JSON with the
- * URLs of the manifest chunks the page was drawn with. Nothing is preloaded: on a slow network
- * a preload competes with what the first paint waits for.
+ * stylesheet (inline in a built site), the client's loader) and the inlined page JSON with the
+ * URLs of the manifest chunks the page was drawn with. Nothing is preloaded, and the client is
+ * fetched only after the first paint: on a slow network they would compete with what the first
+ * paint waits for.
  */
 import type { LocaleInfo, Manifest, RouteEntry, PageData } from '@vitrina-docs/schemas';
 import type { DocumentMeta } from '../shared/document-meta.ts';
 import { ANNOUNCEMENT_SCRIPT } from './announcement-script.ts';
+import { CLIENT_LOADER_SCRIPT } from './client-loader-script.ts';
 import { COLOUR_MODE_SCRIPT } from './colour-mode-script.ts';
 import { APP_ROOT_ID, PAGE_SCRIPT_ID } from './ids.ts';
 
@@ -113,7 +115,8 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunk
   for (const css of assets.inlineStyles ?? []) head.push(`<style>${css}</style>`);
   for (const href of assets.styles) head.push(`<link rel="stylesheet" href="${e(href)}">`);
   // Low priority: on a slow network the app's code must not take bandwidth from the stylesheet.
-  for (const src of assets.scripts) head.push(`<script type="module" fetchpriority="low" src="${e(src)}"></script>`);
+  // (The client starts after the first paint: see CLIENT_LOADER_SCRIPT.)
+  for (const src of assets.scripts) head.push(`<script data-src="${e(src)}">${CLIENT_LOADER_SCRIPT}</script>`);
   const pageScript = `<script type="application/json" id="${PAGE_SCRIPT_ID}" data-locale="${e(info.code)}" data-route="${e(route?.path ?? '')}" data-chunks="${e(chunks.join(' '))}"${offline ? ` data-offline="${e(offline)}"` : ''}>${inlineJson(page)}</script>`;
   return `<!doctype html>\n<html lang="${e(info.lang)}" dir="${e(info.dir)}"${htmlAttrs}>\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="${APP_ROOT_ID}" class="vd-root vd-site">${appHtml}</div>\n${pageScript}\n</body>\n</html>\n`;
 }

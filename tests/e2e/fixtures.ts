@@ -89,6 +89,12 @@ export function watch(page: Page, errors: string[]): void {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
 }
 
+/** Opens every folded category of the sidebar (a folded category's pages are drawn when it opens). */
+export async function expandSidebar(page: Page): Promise<void> {
+  const folded = page.locator('.sidebar .sidebar-toggle[aria-expanded="false"]');
+  for (let n = await folded.count(); n > 0; n = await folded.count()) await folded.first().click();
+}
+
 /** Waits until the client has hydrated and started routing (the router marks <html>). */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { ANNOUNCEMENT_SCRIPT } from '../../renderer/document/announcement-script.ts';
+import { CLIENT_LOADER_SCRIPT } from '../../renderer/document/client-loader-script.ts';
 import { COLOUR_MODE_SCRIPT } from '../../renderer/document/colour-mode-script.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -47,7 +48,7 @@ test.describe('nginx', () => {
 
   test('caches hashed assets for a year and revalidates HTML and JSON', async ({ request, site }) => {
     const html = await (await request.get('/docs/mobile')).text();
-    const script = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+    const script = /<script data-src="([^"]+)"/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const asset = await request.get(script!);
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -106,7 +107,7 @@ test.describe('nginx', () => {
     expect(headers['cache-control']).toBe('public, max-age=86400');
   });
 
-  test('the CSP allows the inline colour-mode and announcement scripts and the inline stylesheet by their hashes, and only them', async ({
+  test('the CSP allows the inline colour-mode, announcement and client-loader scripts and the inline stylesheet by their hashes, and only them', async ({
     request,
     site,
   }) => {
@@ -116,7 +117,8 @@ test.describe('nginx', () => {
     const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc.split(' ')).toContain(sha(COLOUR_MODE_SCRIPT));
     expect(scriptSrc.split(' ')).toContain(sha(ANNOUNCEMENT_SCRIPT));
-    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(2);
+    expect(scriptSrc.split(' ')).toContain(sha(CLIENT_LOADER_SCRIPT));
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(3);
     const announcing = Boolean(site.manifest.locales.ru?.announcement);
     for (const path of ['/', '/docs/mobile/ic3/visits/start', '/en/search', '/no/such/page']) {
       const html = await (await request.get(path)).text();
@@ -125,6 +127,11 @@ test.describe('nginx', () => {
         [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]),
         path,
       ).toEqual(announcing ? [COLOUR_MODE_SCRIPT, ANNOUNCEMENT_SCRIPT] : [COLOUR_MODE_SCRIPT]);
+      // The client starts from its loader, named by the script's data-src (the loader never changes).
+      expect(
+        [...html.matchAll(/<script data-src="[^"]+">([\s\S]*?)<\/script>/g)].map((m) => m[1]),
+        path,
+      ).toEqual([CLIENT_LOADER_SCRIPT]);
       const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
       expect(styles, path).toHaveLength(1);
       expect(styleSrc.split(' '), path).toEqual(["'self'", sha(styles[0]!)]);

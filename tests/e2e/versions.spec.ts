@@ -1,5 +1,5 @@
 /** Versioned sidebars: the selection kept, restored, taken from the page, and switched to counterparts. */
-import { expect, hydrated, test } from './fixtures.ts';
+import { expandSidebar, expect, hydrated, test } from './fixtures.ts';
 import type { Site } from './fixtures.ts';
 
 function versionPath(site: Site, sidebar: 'api' | 'mobile', version: string, counterpart: boolean): string {
@@ -34,6 +34,7 @@ test.describe('versions', () => {
     await page.goto('/docs/api/backend/auth');
     await hydrated(page);
     await expect(select).toHaveValue('v1');
+    await expandSidebar(page);
     await expect(page.locator('.sidebar a[href*="/methods/v1.5/"]')).toHaveCount(0);
     await expect(page.locator('.sidebar a[href*="/methods/v1/"]').first()).toBeAttached();
   });
@@ -84,6 +85,7 @@ test.describe('versions', () => {
     await expect(page.locator('.navbar .version-select')).toHaveValue('v1.5');
     await page.locator('.navbar .version-select').selectOption('v1');
     await expect(page).toHaveURL('/docs/api/backend/errors');
+    await expandSidebar(page);
     await expect(page.locator('.sidebar a[href*="/methods/v1/"]').first()).toBeAttached();
     await expect(page.locator('.sidebar a[href*="/methods/v1.5/"]')).toHaveCount(0);
   });

@@ -215,6 +215,8 @@ describe.skipIf(!existsSync(CHROMIUM))('vitrina-docs dev in Chromium', () => {
     try {
       await recordMarkers(page);
       await page.goto(`${server.url}${PAGE_PATH}`);
+      // (The client starts after the first paint; the edits are for the running app.)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       const times = await measureEdits(server, page, root, 'app');
       const m = median(times);
       console.log(`dev: edit → browser shows it (renderer): median ${m} ms over ${times.length} edits [${times.join(', ')}]`);
