@@ -13,8 +13,7 @@ import { pagesToCheck } from './pipeline/select.ts';
 import { BuildCache } from './pipeline/page-cache.ts';
 import { bodyOf, transformPages, type TransformedPage } from './pipeline/transform.ts';
 import { BodySpool } from './pipeline/body-spool.ts';
-import { MIN_PAGES_FOR_WORKERS } from './pipeline/compile-jobs.ts';
-import { BuildWorkers, workerCount, workersSet, type IndexResult } from './pipeline/worker-pool.ts';
+import { BuildWorkers, wantsWorkers, type IndexResult } from './pipeline/worker-pool.ts';
 import { checkTranslationMarks } from './translations/check-marks.ts';
 
 export interface RunOptions {
@@ -121,14 +120,9 @@ interface RunWorkers {
 export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const build = options.mode === 'build';
   const partial = options.mode === 'validate' && Boolean(options.files?.length);
-  // Many pages: worker threads, started first, so that they load the highlighter (and the markdown
-  // toolchain) while this thread reads and checks the content. A build gives one the code to
-  // highlight, so it uses workers from two cores on; validation highlights nothing, and a second
-  // thread compiling beside this one on two cores slows it about as much as it helps (the two
-  // share the memory bandwidth and the garbage collector's helper threads), so it uses them
-  // from three cores on, or when VITRINA_DOCS_WORKERS says so.
-  const needed = build || workersSet() ? 1 : 2;
-  const many = !partial && workerCount() >= needed && (workersSet() || countPages(options.root) >= MIN_PAGES_FOR_WORKERS);
+  // Many pages: worker threads, started first, so that they load the highlighter (and the
+  // markdown toolchain) while this thread reads and checks the content.
+  const many = !partial && wantsWorkers(countPages(options.root), build);
   const workers: RunWorkers = { pool: many ? BuildWorkers.start({ compile: true, highlight: build }) : null };
   // A build writes the page bodies out as they are compiled (see BodySpool).
   const spool = options.mode === 'build' ? new BodySpool(join(options.root, '.cache', 'staging')) : null;

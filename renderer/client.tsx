@@ -4,6 +4,7 @@
  * side by side), reads the page JSON inlined in the HTML, loads the view's chunk, hydrates, and
  * from then on routes on the client, fetching other chunks as paths need them.
  */
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { LocaleCode, Manifest, ManifestChunk, PageData } from '@vitrina-docs/schemas';
 import { withLocale } from '@vitrina-docs/schemas/paths';
@@ -78,10 +79,14 @@ async function start(): Promise<void> {
     detail?.accept?.();
     void router.refresh({ manifest: Boolean(detail?.manifestChanged) });
   });
-  hydrateRoot(container, <App router={router} />, {
-    onRecoverableError(error) {
-      console.error('vitrina-docs: hydration error', error);
-    },
+  // As a transition, so that React hydrates in slices between which the browser stays responsive
+  // (the page is already painted and whole without it), rather than in one long task.
+  startTransition(() => {
+    hydrateRoot(container, <App router={router} />, {
+      onRecoverableError(error) {
+        console.error('vitrina-docs: hydration error', error);
+      },
+    });
   });
   // Offline reading: the service worker is registered once the page has loaded, in idle time.
   const offline = manifest.offline;

@@ -3,7 +3,7 @@ import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import type { CompiledPage, CompileOptions } from '../markdown/processor.ts';
 import { routeOfRelativeLink } from './relative-links.ts';
 import { scanFences } from '../markdown/scan-fences.ts';
-import { BuildWorkers, compileQueue, workerCount, workersSet } from './worker-pool.ts';
+import { BuildWorkers, compileQueue, wantsWorkers } from './worker-pool.ts';
 
 /** What a page's compilation needs, as plain data that can cross to a worker. */
 export interface CompileJob {
@@ -45,9 +45,6 @@ export async function compileJob(job: CompileJob, setup: WorkerSetup, highlighte
   return compilePage(job.source, compileOptions(job, setup, highlighter));
 }
 
-/** Below this many pages a worker's start-up costs more than it saves. */
-export const MIN_PAGES_FOR_WORKERS = 24;
-
 /**
  * Compiles pages on this thread, and on `workers` when given (else on worker threads of their
  * own when there are many and cores to spare). This thread's code blocks are highlighted by
@@ -61,8 +58,9 @@ export async function compileAll(
   /** What is kept of each page as it is compiled (a build writes its body out: see BodySpool). */
   keep: (page: CompiledPage) => CompiledPage = (page) => page,
 ): Promise<CompiledPage[]> {
-  const many = (jobs.length >= MIN_PAGES_FOR_WORKERS || workersSet()) && workerCount() >= 1;
-  const pool = workers ?? (many && !highlighter ? BuildWorkers.start({ compile: true, highlight: setup.highlight }) : null);
+  const pool =
+    workers ??
+    (!highlighter && wantsWorkers(jobs.length, setup.highlight) ? BuildWorkers.start({ compile: true, highlight: setup.highlight }) : null);
   let h = highlighter;
   if (setup.highlight && pool && !h) {
     // The code blocks go to the highlighter's thread at once, in the order this thread compiles

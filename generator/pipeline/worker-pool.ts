@@ -61,6 +61,21 @@ export function workerCount(): number {
   return workersSet() ? Number(process.env.VITRINA_DOCS_WORKERS) : Math.min(availableParallelism(), 4) - 1;
 }
 
+/**
+ * Whether a run of `pages` pages uses worker threads. One that highlights code gives a worker the
+ * highlighting from two cores on; one that does not (validation) uses them from three cores on:
+ * a second thread compiling beside the main one on two cores slows it about as much as it helps
+ * (the two share the memory bandwidth and the garbage collector's helper threads).
+ * `VITRINA_DOCS_WORKERS` decides when set (and then a site of a few pages uses them too).
+ */
+export function wantsWorkers(pages: number, highlight: boolean): boolean {
+  if (workersSet()) return workerCount() >= 1;
+  return pages >= MIN_PAGES_FOR_WORKERS && workerCount() >= (highlight ? 1 : 2);
+}
+
+/** Below this many pages a worker's start-up costs more than it saves. */
+export const MIN_PAGES_FOR_WORKERS = 24;
+
 /** Whether `VITRINA_DOCS_WORKERS` sets the number of worker threads. */
 export function workersSet(): boolean {
   return /^\d+$/.test(process.env.VITRINA_DOCS_WORKERS ?? '');
