@@ -319,8 +319,9 @@ export function budgetRows(r: Results): BudgetRow[] {
     rows.push({
       what: `${sc.factor}x content (${sc.pages} pages): clean build, wall time`,
       value: t10 === null ? (sc.clean.error ?? 'failed') : `${timed(sc.clean)}`,
-      budget: '< 30 s',
-      met: t10 === null ? (sc.clean.error?.startsWith('timed out') ? false : null) : t10 < 30_000,
+      // (Past 10x the design asks only that the build completes, in linear time: the next row.)
+      budget: sc.factor > 10 ? 'completes' : '< 30 s',
+      met: t10 === null ? (sc.clean.error?.startsWith('timed out') ? false : null) : sc.factor > 10 || t10 < 30_000,
     });
     if (t1 && t10) {
       const ratio = t10 / t1;
