@@ -160,11 +160,11 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     workers: workers.pool,
     ...(spool ? { spool } : {}),
   });
-  // While the pages compile on the workers: the OpenAPI descriptions. A check of a few pages (a
-  // pre-commit hook) reads them only when it reports on an API page (the other compiled pages
-  // are there for their heading ids).
+  // While the pages compile: the OpenAPI descriptions (validated on the first worker, when there
+  // is one, once it has highlighted the code blocks). A check of a few pages (a pre-commit hook)
+  // reads them only when it reports on an API page (the other compiled pages are there for
+  // their heading ids).
   const needApis = !only || checked.pages.some((p) => p.fm.api && only.report.has(p.src.file));
-  // (Validated on the first worker, when there is one, once it has highlighted the code blocks.)
   const apisFrom = performance.now();
   let openapiMs = 0;
   const loadingApis = needApis

@@ -72,7 +72,7 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
       nodes.map(({ node, lang }) => (h && lang && lang !== 'text' ? h.highlight(lang, node.value) : null)),
     );
     const used: Record<string, string> = {};
-    nodes.forEach(({ node, lang }, i) => {
+    nodes.forEach(({ node }, i) => {
       const done = highlighted[i];
       let pre: Element;
       if (done) {
@@ -99,7 +99,7 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
       node.data = {
         ...node.data,
         hName: 'figure',
-        hProperties: { className: ['code-block'], dataLanguage: lang ?? ((node.lang ?? '').toLowerCase() || 'text') },
+        hProperties: { className: ['code-block'], dataLanguage: blocks[i]!.lang || 'text' },
         hChildren: children,
       };
     });

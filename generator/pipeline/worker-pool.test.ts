@@ -27,4 +27,13 @@ describe("BuildWorkers: the main thread's code highlighted on a worker", () => {
     expect(invalid.valid).toBe(false);
     expect(JSON.stringify(invalid.errors)).toMatch(/version/);
   });
+
+  it('fails the blocks still on their way when the workers stop, rather than keep their pages waiting', async () => {
+    const stopping = BuildWorkers.start({ compile: true, highlight: true }, 1);
+    const remote = stopping.highlighter();
+    remote.prefetch([{ lang: 'kotlin', code: 'val visit = Visit(id = 1)' }]);
+    const waiting = remote.highlight('kotlin', 'val visit = Visit(id = 1)');
+    await stopping.close();
+    await expect(waiting).rejects.toThrow(/not highlighted/);
+  });
 });

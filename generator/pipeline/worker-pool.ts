@@ -46,8 +46,8 @@ export interface WorkerData {
 /**
  * The heap limit of a worker that compiles pages: it holds the toolchain and the pages it is
  * working on, and a tight limit makes V8 collect as it goes instead of growing while there is
- * room (the build's peak memory). The first worker, which highlights the main thread's code and
- * makes the search index of the whole site, keeps V8's default limit.
+ * room (the build's peak memory). The first worker of a pool that highlights the main thread's
+ * code, and the workers that make the search index or draw the HTML, keep V8's default limit.
  */
 const COMPILE_WORKER_HEAP_MB = 128;
 
@@ -100,20 +100,33 @@ export function compileQueue(pages: readonly { file: string; source: string }[])
 
 interface Deferred<T> {
   promise: Promise<T>;
+  settled: boolean;
   resolve: (value: T) => void;
   reject: (error: Error) => void;
 }
 
 function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
+  let res!: (value: T) => void;
+  let rej!: (error: Error) => void;
+  const promise = new Promise<T>((a, b) => {
+    res = a;
+    rej = b;
   });
   // (A block nobody asks for again may fail unobserved.)
   promise.catch(() => {});
-  return { promise, resolve, reject };
+  const d: Deferred<T> = {
+    promise,
+    settled: false,
+    resolve: (value) => {
+      d.settled = true;
+      res(value);
+    },
+    reject: (error) => {
+      d.settled = true;
+      rej(error);
+    },
+  };
+  return d;
 }
 
 interface Pending {
@@ -126,7 +139,7 @@ class Slot {
   readonly pending = new Map<number, Pending>();
   failed: Error | null = null;
 
-  constructor(url: URL, data: WorkerData, onPush: (push: WorkerPush) => void) {
+  constructor(url: URL, data: WorkerData, onPush: (push: WorkerPush) => void, onStop: (e: Error) => void) {
     this.worker = new Worker(url, {
       workerData: data,
       resourceLimits: data.compile ? { maxOldGenerationSizeMb: COMPILE_WORKER_HEAP_MB } : {},
@@ -149,6 +162,7 @@ class Slot {
         first = false;
       }
       this.pending.clear();
+      onStop(e);
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`a build worker stopped (exit code ${code}) before it was done`)));
@@ -162,14 +176,14 @@ class Slot {
 let nextId = 1;
 
 /**
- * Worker threads of a build, started before the content is read so that their start-up (the
- * highlighter's grammars, the markdown toolchain) overlaps with loading and checking. The main
- * thread compiles pages itself; the first worker highlights their code (sent ahead of time, as
- * soon as the sources are read: see `highlighter()`), any further ones compile pages too, each
- * with its own highlighter. Then the first worker makes the search index while the main thread
- * checks links, and all of them draw the HTML. Work is handed out a little at a time, to
- * whichever thread has the least to do, so that every core stays busy to the end whatever the
- * size of the pages.
+ * Worker threads of a build. The pool that compiles is started before the content is read, so
+ * that its start-up (the highlighter's grammars, the markdown toolchain) overlaps with loading
+ * and checking. The main thread compiles pages itself; the first worker highlights their code
+ * (sent ahead of time: see `highlighter()`) and then takes pages too; any further ones compile
+ * pages, each with its own highlighter. A build then starts fresh pools, so that those heaps are
+ * returned: one whose first worker makes the search index, then one that draws the HTML beside
+ * the main thread. Work is handed out a little at a time, to whichever thread has the least to
+ * do, so that every core stays busy to the end whatever the size of the pages.
  */
 export class BuildWorkers {
   private readonly slots: Slot[];
@@ -193,7 +207,17 @@ export class BuildWorkers {
   private newSlot(i: number): Slot {
     // The first worker serves the main thread's highlighting and the search index: no compile limit.
     const data = i === 0 && this.data.highlight ? { ...this.data, compile: false } : this.data;
-    return new Slot(this.url, data, (push) => this.received(push));
+    return new Slot(
+      this.url,
+      data,
+      (push) => this.received(push),
+      (e) => i === 0 && this.abandonHighlights(e),
+    );
+  }
+
+  /** Blocks still on their way when the first worker stops fail, rather than keep their pages waiting. */
+  private abandonHighlights(e: Error): void {
+    for (const d of this.highlights.values()) if (!d.settled) d.reject(new Error(`the code was not highlighted: ${e.message}`));
   }
 
   static start(data: WorkerData, count = Math.max(1, workerCount())): BuildWorkers {
@@ -442,6 +466,7 @@ export class BuildWorkers {
 
   /** Stops the workers. */
   async close(): Promise<void> {
+    this.abandonHighlights(new Error('the build workers were stopped'));
     await Promise.all(
       this.slots.map((s) => {
         s.worker.removeAllListeners('exit');
