@@ -60,7 +60,11 @@ export type NavLink = z.infer<typeof NavLinkSchema>;
  * version first): the pages shared by every version are in each of them.
  */
 export const ChunkRefSchema = z.strictObject({
-  kind: z.enum(['sidebar', 'blog']).describe('sidebar: the doc pages and the tree of one sidebar; blog: the blog posts'),
+  kind: z
+    .enum(['sidebar', 'part', 'blog'])
+    .describe(
+      'sidebar: the doc pages and the tree of one sidebar; part: a group of a sidebar kept in a file of its own (named by the group, never by the shell); blog: the blog posts',
+    ),
   sidebar: SidebarIdSchema.nullable().describe('The sidebar (null for the blog)'),
   version: z.string().nullable().describe('The version of a versioned sidebar; null otherwise'),
   prefix: z.string().describe('Path prefix of the routes in the chunk, locale prefix included ("/docs/mobile", "/en/blog")'),
@@ -157,10 +161,28 @@ export const SidebarChunkSchema = z.strictObject({
   locale: LocaleCodeSchema,
   sidebar: SidebarIdSchema,
   version: z.string().nullable().describe('The version (null for a sidebar without versions)'),
-  items: z.array(SidebarItemSchema).describe('The sidebar tree: the shared pages and those of the version'),
-  routes: z.array(RouteEntrySchema).describe('The doc routes of every page in the tree'),
+  items: z
+    .array(SidebarItemSchema)
+    .describe('The sidebar tree: the shared pages and those of the version; a large group may name a part that holds its pages'),
+  routes: z.array(RouteEntrySchema).describe('The doc routes of every page in the tree but those of its parts'),
 });
 export type SidebarChunk = z.infer<typeof SidebarChunkSchema>;
+
+/**
+ * A part of a sidebar chunk: the pages of one large group of its tree, fetched when the group is
+ * opened or one of its pages is shown. The group in the chunk (or in the enclosing part) names it
+ * (`part`) and has no items of its own; parts nest the same way.
+ */
+export const SidebarPartChunkSchema = z.strictObject({
+  kind: z.literal('part'),
+  locale: LocaleCodeSchema,
+  sidebar: SidebarIdSchema,
+  version: z.string().nullable().describe('The version of the sidebar chunk it belongs to'),
+  prefix: z.string().describe("The group's folder as a route: every page of the part starts with it"),
+  items: z.array(SidebarItemSchema).describe("The group's items"),
+  routes: z.array(RouteEntrySchema).describe('The doc routes of those items (not of the parts they name)'),
+});
+export type SidebarPartChunk = z.infer<typeof SidebarPartChunkSchema>;
 
 /** The blog chunk of a locale: its posts and their routes. */
 export const BlogChunkSchema = z.strictObject({
@@ -173,6 +195,8 @@ export type BlogChunk = z.infer<typeof BlogChunkSchema>;
 
 /** A chunk file named by the manifest (`locales[x].chunks[i].url`). */
 export const ManifestChunkSchema = z
-  .discriminatedUnion('kind', [SidebarChunkSchema, BlogChunkSchema])
-  .describe('A chunk of the manifest: the routes and tree of one sidebar in one version and locale, or the blog of a locale');
+  .discriminatedUnion('kind', [SidebarChunkSchema, SidebarPartChunkSchema, BlogChunkSchema])
+  .describe(
+    'A chunk of the manifest: the routes and tree of one sidebar in one version and locale, a part of such a tree, or the blog of a locale',
+  );
 export type ManifestChunk = z.infer<typeof ManifestChunkSchema>;

@@ -22,6 +22,17 @@ export interface SidebarLink {
   version: string | null;
 }
 
+/**
+ * Where a group's pages live when they are not in the chunk that names the group: a part file,
+ * fetched when the group opens or a page under `prefix` is shown.
+ */
+export interface SidebarPartRef {
+  /** URL of the part (content-hashed). */
+  url: string;
+  /** The group's folder as a route, locale prefix included: every page of the part starts with it. */
+  prefix: string;
+}
+
 export interface SidebarGroup {
   type: 'group';
   label: string;
@@ -30,7 +41,10 @@ export interface SidebarGroup {
   version: string | null;
   /** Whether the group starts folded. */
   collapsed: boolean;
+  /** The group's pages, or none when they are in a part (`part`) not loaded yet. */
   items: SidebarItem[];
+  /** Set when the group's pages are in a part of their own. */
+  part?: SidebarPartRef;
 }
 
 export type SidebarItem = SidebarLink | SidebarGroup;
@@ -42,6 +56,11 @@ export const SidebarLinkSchema = z.strictObject({
   version: z.string().nullable(),
 });
 
+export const SidebarPartRefSchema = z.strictObject({
+  url: z.string().describe('URL of the part file (content-hashed)'),
+  prefix: z.string().describe("The group's folder as a route, locale prefix included: every page of the part starts with it"),
+});
+
 export const SidebarGroupSchema: z.ZodType<SidebarGroup> = z.lazy(() =>
   z.strictObject({
     type: z.literal('group'),
@@ -49,7 +68,8 @@ export const SidebarGroupSchema: z.ZodType<SidebarGroup> = z.lazy(() =>
     path: z.string().nullable(),
     version: z.string().nullable(),
     collapsed: z.boolean(),
-    items: z.array(SidebarItemSchema),
+    items: z.array(SidebarItemSchema).describe('The pages of the group; empty when they are in its part and that is not loaded'),
+    part: SidebarPartRefSchema.optional().describe("Set when the group's pages are in a part file of their own"),
   }),
 );
 

@@ -27,6 +27,7 @@ import { checkTranslationPairs, transformPages, type TransformedPage } from '../
 import { checkTranslationMarks } from '../translations/check-marks.ts';
 import { classifyChanges } from './changes.ts';
 import { buildSearchShards } from '../search/build-shards.ts';
+import { mapPartUrls } from '../pipeline/sidebar-parts.ts';
 import { devSearchRefs, devUrl } from './dev-urls.ts';
 
 /** What one update changed, for the browser and the terminal. */
@@ -288,8 +289,13 @@ export class DevSite {
     if (!this.analytics) manifest.site = { ...manifest.site, analytics: { provider: 'none' } };
     this.manifest = manifest;
     this.chunks.clear();
-    for (const [url, chunk] of assembled.chunks)
-      this.chunks.set(devUrl(url), { ...chunk, routes: chunk.routes.map(withDevData) } as ManifestChunk);
+    for (const [url, chunk] of assembled.chunks) {
+      const routes = chunk.routes.map(withDevData);
+      this.chunks.set(
+        devUrl(url),
+        (chunk.kind === 'blog' ? { ...chunk, routes } : { ...chunk, routes, items: mapPartUrls(chunk.items, devUrl) }) as ManifestChunk,
+      );
+    }
     this.chunksOfRoute.clear();
     for (const [path, urls] of assembled.chunksOfRoute) this.chunksOfRoute.set(path, urls.map(devUrl));
     this.routes = assembled.routes.map(withDevData);

@@ -20,6 +20,7 @@ import { withLocale } from '@vitrina-docs/schemas/paths';
 import { SERVICE_WORKER_URL } from '../publish/service-worker.ts';
 import type { CheckedSite } from './check.ts';
 import { buildSidebars, flattenSidebar } from './sidebars.ts';
+import { splitSidebar } from './sidebar-parts.ts';
 import type { CompiledPage } from '../markdown/processor.ts';
 import type { TransformedPage } from './transform.ts';
 
@@ -53,13 +54,13 @@ export interface AssembleInput {
 export interface AssembledSite {
   /** The shell (`manifest.json`). */
   manifest: Manifest;
-  /** Every chunk the shell names, by URL. */
+  /** Every chunk, by URL: those the shell names and the parts their trees name. */
   chunks: Map<string, ManifestChunk>;
   /** Serialised chunks by URL. */
   chunkJson: Map<string, string>;
   /** Every route of the site (those of the shell and of the chunks), in locale order. */
   routes: RouteEntry[];
-  /** The chunks a route's page is drawn with (its sidebar in the page's version, or the blog), by route path. */
+  /** The chunks a route's page is drawn with (its sidebar in the page's version and the parts on its way, or the blog), by route path. */
   chunksOfRoute: Map<string, string[]>;
   /** Page JSON by URL (the `data` of its route). */
   pageData: Map<string, PageData>;
@@ -323,18 +324,37 @@ export function assembleSite(input: AssembleInput): AssembledSite {
             (paths.has(r.path) ||
               (!inTrees.has(r.path) && (r.version === (version || null) || (r.version === null && version === order[0])))),
         );
-        const url = addChunk(locale, version ? `${id}.${version}` : id, {
+        const name = version ? `${id}.${version}` : id;
+        // Large groups go to parts of their own (named by their folder, `~` for `/`).
+        const split = splitSidebar({
+          prefix,
+          items,
+          routes: members,
+          write: (part) =>
+            addChunk(locale, `${name}.${part.prefix.slice(prefix.length + 1).replaceAll('/', '~')}`, {
+              kind: 'part',
+              locale,
+              sidebar: id,
+              version: version || null,
+              prefix: part.prefix,
+              items: part.items,
+              routes: part.routes,
+            }),
+        });
+        const url = addChunk(locale, name, {
           kind: 'sidebar',
           locale,
           sidebar: id,
           version: version || null,
-          items,
-          routes: members,
+          items: split.items,
+          routes: split.routes,
         });
         refs.push({ kind: 'sidebar', sidebar: id, version: version || null, prefix, url });
         for (const r of members) {
-          // A page is drawn with the chunk of its own version; a shared page with the current version's.
-          if ((r.version ?? order[0]) === (version || order[0]) && !chunksOfRoute.has(r.path)) chunksOfRoute.set(r.path, [url]);
+          // A page is drawn with the chunk of its own version (and the parts on its way there); a
+          // shared page with the current version's.
+          if ((r.version ?? order[0]) === (version || order[0]) && !chunksOfRoute.has(r.path))
+            chunksOfRoute.set(r.path, [url, ...(split.partsOf.get(r.path) ?? [])]);
         }
       }
     }

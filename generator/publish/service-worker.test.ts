@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Manifest, PageData, RouteEntry } from '@vitrina-docs/schemas';
+import type { Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import type { AssembledSite } from '../pipeline/assemble.ts';
 import { startStaticServer } from '../serve/static-server.ts';
 import { imagesOf, offlinePageUrl, precacheList, readPrecache, serviceWorkerScript } from './service-worker.ts';
@@ -31,6 +31,7 @@ function site(): { site: AssembledSite; files: Map<string, Buffer> } {
   const routes: RouteEntry[] = [];
   const pageData = new Map<string, PageData>();
   const files = new Map<string, Buffer>();
+  const chunkMap = new Map<string, ManifestChunk>();
   const add = (file: string, text: string) => files.set(file, Buffer.from(text));
   const manifest = {
     buildId: 'b1',
@@ -60,11 +61,20 @@ function site(): { site: AssembledSite; files: Map<string, Buffer> } {
       return { kind: 'sidebar', sidebar, version: version ?? null, prefix: '', url };
     });
     manifest.locales[locale] = { chunks } as unknown as NonNullable<Manifest['locales']['ru']>;
+    // A part of a kept sidebar's tree, and one of a sidebar that is not kept.
+    for (const [sidebar, version] of [
+      ['mobile', 'ic3'],
+      ['portal', null],
+    ] as const) {
+      const url = `/manifest/${locale}/${sidebar}${version ? `.${version}` : ''}.visits.abcdef0123.json`;
+      add(url.slice(1), `{"part":"${sidebar}"}`);
+      chunkMap.set(url, { kind: 'part', locale, sidebar, version, prefix: `${p}/docs/${sidebar}/visits`, items: [], routes: [] });
+    }
   }
   add('img/full.svg', '<svg/>');
   add('manifest.json', '{"buildId":"b1"}');
   add('assets/client-abc.js', 'console.log(1)');
-  return { site: { manifest, routes, pageData } as unknown as AssembledSite, files };
+  return { site: { manifest, routes, pageData, chunks: chunkMap } as unknown as AssembledSite, files };
 }
 
 describe('the precache list of a build', () => {
@@ -78,12 +88,13 @@ describe('the precache list of a build', () => {
   });
   const urls = (locale: 'ru' | 'en') => list.locales[locale]!.entries.map((e) => e.url);
 
-  it('keeps the offline sidebars of each locale in every version: chunks, page JSON, images, the app shell; not the other sidebars', () => {
+  it('keeps the offline sidebars of each locale in every version: chunks and their parts, page JSON, images, the app shell; not the other sidebars', () => {
     expect(urls('ru')).toEqual([
       '/offline.html',
       '/manifest/ru/mobile.ic3.abcdef0123.json',
       '/manifest/ru/mobile.ic2.abcdef0123.json',
       '/manifest/ru/support.abcdef0123.json',
+      '/manifest/ru/mobile.ic3.visits.abcdef0123.json',
       '/data/ru/ic3-a.0123456789.json',
       '/data/ru/ic2-a.0123456789.json',
       '/data/ru/support.0123456789.json',

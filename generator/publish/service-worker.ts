@@ -3,9 +3,9 @@
  *
  * The list names every file the offline sidebars need in each locale — the locale's app shell
  * document (`/offline.html`: the worker answers every page with it offline, and the app draws
- * the page from its JSON), the sidebars' manifest chunks (every version), page JSON, images and
- * the search files over them — plus what every locale shares (the client's scripts, the
- * manifest shell). One shell instead of each page's prerendered HTML keeps the precache small:
+ * the page from its JSON), the sidebars' manifest chunks (every version, with their parts), page
+ * JSON, images and the search files over them — plus what every locale shares (the client's
+ * scripts, the manifest shell). One shell instead of each page's prerendered HTML keeps the precache small:
  * a page's HTML carries the stylesheet and its JSON inline, 70 KB a page. Each entry carries the hash of the
  * content the build wrote: the worker refuses a file that differs (a deploy that changed under
  * it), so that it never keeps a mix of two builds. The script is the renderer's worker code
@@ -103,6 +103,9 @@ export function precacheList(input: PrecacheInput): OfflinePrecache {
       return r.kind === 'doc' && page ? [{ data: r.data, images: imagesOf(page) }] : [];
     });
     const chunks = data.chunks.filter((c) => c.kind === 'sidebar' && c.sidebar !== null && sidebars.includes(c.sidebar)).map((c) => c.url);
+    // The parts their trees name, so that every group opens offline.
+    for (const [url, chunk] of site.chunks)
+      if (chunk.kind === 'part' && chunk.locale === locale && sidebars.includes(chunk.sidebar)) chunks.push(url);
     const fallback = offlinePageUrl(locale, manifest.defaultLocale);
     locales[locale] = {
       fallback,

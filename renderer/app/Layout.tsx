@@ -25,10 +25,14 @@ export function Layout({ children }: { children: ReactNode }) {
   // reader's selected version, when another, is loaded here and replaces it once it arrives.
   const shownVersion = pageVersion ?? selection.info?.current ?? null;
   const items = sidebar ? (sidebarItems(routes, locale, sidebar, selection.version, shownVersion) ?? []) : [];
-  const selectedLoaded = !sidebar || Boolean(routes.sidebar(locale, sidebar, selection.version));
+  const path = state.location.path;
+  // The selected version's tree, with its parts on the way to the page shown.
+  const selectedLoaded =
+    !sidebar ||
+    Boolean(routes.sidebar(locale, sidebar, selection.version) && !routes.missingPart(locale, sidebar, selection.version, path));
   useEffect(() => {
-    if (sidebar && !selectedLoaded) router.loadSidebar(locale, sidebar, selection.version).catch(() => {});
-  }, [router, locale, sidebar, selection.version, selectedLoaded]);
+    if (sidebar && !selectedLoaded) router.loadSidebar(locale, sidebar, selection.version, path).catch(() => {});
+  }, [router, locale, sidebar, selection.version, selectedLoaded, path]);
   return (
     <>
       <a className="skip-link" href="#vd-main">
@@ -47,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <ProductLink />
             </div>
           </div>
-          {sidebar && <Sidebar items={items} current={state.location.path} />}
+          {sidebar && <Sidebar items={items} current={path} loadPart={router.loadPart} />}
         </div>
         {drawer.open && <div className="drawer-backdrop" onClick={() => drawer.setOpen(false)} />}
         <main id="vd-main" tabIndex={-1} aria-busy={state.loading || undefined}>

@@ -1,9 +1,10 @@
 /**
  * The sidebar of the shown section, in the selected version: collapsible categories (a folded
- * one's pages are drawn when it opens), the current page marked with aria-current and scrolled
- * into view (inside the sidebar only).
+ * one's pages are drawn when it opens; a large one's are fetched then, from its part, or ahead
+ * when the pointer or focus reaches its toggle), the current page marked with aria-current and
+ * scrolled into view (inside the sidebar only).
  */
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { SidebarGroup, SidebarItem } from '@vitrina-docs/schemas';
 import { fill } from '../shared/format.ts';
 import { Icon } from './Icon.tsx';
@@ -24,13 +25,25 @@ function trailTo(items: SidebarItem[], current: string, trail: Set<SidebarGroup>
   return null;
 }
 
+/** Fetches a part of the tree (the sidebar then draws again with it); absent: parts are never fetched. */
+const PartLoader = createContext<((url: string) => Promise<void>) | null>(null);
+
 function Group({ group, current, trail }: { group: SidebarGroup; current: string; trail: Set<SidebarGroup> }) {
   const ui = useUi();
+  const loadPart = useContext(PartLoader);
   const inside = trail.has(group);
   const [open, setOpen] = useState(inside || !group.collapsed);
   useEffect(() => {
     if (inside) setOpen(true);
   }, [inside]);
+  // A part not loaded yet: its items arrive with it.
+  const missing = group.part && group.items.length === 0 ? group.part.url : null;
+  useEffect(() => {
+    if (!open || !missing || !loadPart) return;
+    // Unreachable (offline and not kept, say): the group folds again.
+    loadPart(missing).catch(() => setOpen(false));
+  }, [open, missing, loadPart]);
+  const ahead = missing && loadPart ? () => void loadPart(missing).catch(() => {}) : undefined;
   const toggleLabel = fill(ui.sidebar.toggleGroup, { label: group.label });
   return (
     <li className={`sidebar-group ${open ? 'is-open' : ''}`}>
@@ -40,12 +53,27 @@ function Group({ group, current, trail }: { group: SidebarGroup; current: string
             <Link href={group.path} aria-current={group.path === current ? 'page' : undefined}>
               {group.label}
             </Link>
-            <button type="button" className="sidebar-toggle" aria-expanded={open} aria-label={toggleLabel} onClick={() => setOpen(!open)}>
+            <button
+              type="button"
+              className="sidebar-toggle"
+              aria-expanded={open}
+              aria-label={toggleLabel}
+              onClick={() => setOpen(!open)}
+              onPointerEnter={ahead}
+              onFocus={ahead}
+            >
               <Icon name="chevron" />
             </button>
           </>
         ) : (
-          <button type="button" className="sidebar-toggle sidebar-group-label" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className="sidebar-toggle sidebar-group-label"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+            onPointerEnter={ahead}
+            onFocus={ahead}
+          >
             <span>{group.label}</span>
             <Icon name="chevron" />
           </button>
@@ -53,7 +81,7 @@ function Group({ group, current, trail }: { group: SidebarGroup; current: string
       </div>
       {/* A folded category's pages are drawn when it is opened: a page carries the sidebar it shows,
           not every page of its section (which grows with the site). */}
-      {open ? <Items items={group.items} current={current} trail={trail} /> : null}
+      {open ? missing ? <ul aria-busy="true" /> : <Items items={group.items} current={current} trail={trail} /> : null}
     </li>
   );
 }
@@ -76,7 +104,16 @@ function Items({ items, current, trail }: { items: SidebarItem[]; current: strin
   );
 }
 
-export function Sidebar({ items, current }: { items: SidebarItem[]; current: string }) {
+export function Sidebar({
+  items,
+  current,
+  loadPart = null,
+}: {
+  items: SidebarItem[];
+  current: string;
+  /** Fetches a part of the tree (`SidebarGroup.part`); the caller draws the sidebar again with it. */
+  loadPart?: ((url: string) => Promise<void>) | null;
+}) {
   const ui = useUi();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -88,7 +125,9 @@ export function Sidebar({ items, current }: { items: SidebarItem[]; current: str
   }, [current]);
   return (
     <nav className="sidebar" aria-label={ui.sidebar.label} ref={ref}>
-      <Items items={items} current={current} trail={trailTo(items, current) ?? new Set()} />
+      <PartLoader.Provider value={loadPart}>
+        <Items items={items} current={current} trail={trailTo(items, current) ?? new Set()} />
+      </PartLoader.Provider>
     </nav>
   );
 }

@@ -67,7 +67,7 @@ export async function loadSiteData(siteUrl: string, fetchJson: FetchJson = defau
     resolve,
     isDoc(path) {
       const p = clean(path);
-      return !routes.get(p) && routes.candidates(p).some((ref) => ref.kind === 'sidebar');
+      return !routes.get(p) && routes.candidates(p).some((ref) => ref.kind === 'sidebar' || ref.kind === 'part');
     },
     async page(path) {
       const r = await resolve(path);

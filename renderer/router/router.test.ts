@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import type { ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import { readBuiltSite } from '../../tests/helpers/built-site.ts';
 import { hasPageData, SiteRoutes } from '../shared/site-routes.ts';
+import { HttpError } from './fetch-json.ts';
 import type { PageCache } from './page-cache.ts';
 import { createBrowserRouter, type Router } from './router.ts';
 
@@ -17,6 +18,11 @@ const START = '/docs/mobile/ic3/visits/start';
 const OTHER = '/docs/mobile/ic3/visits/end';
 const chunkUrl = (sidebar: string, version: string | null) =>
   manifest.locales.ru!.chunks.find((c) => c.sidebar === sidebar && c.version === version)!.url;
+/** The part of a sidebar's tree that holds a folder (`/docs/mobile/ic3/visits`). */
+const partUrl = (version: string, prefix: string) =>
+  [...built.chunks].find(([, c]) => c.kind === 'part' && c.version === version && c.prefix === prefix)![0];
+/** The chunks START was prerendered with: its sidebar and the part of its folder. */
+const drawnWith = () => [chunkUrl('mobile', 'ic3'), partUrl('ic3', '/docs/mobile/ic3/visits')];
 
 function routeOf(path: string): RouteEntry | undefined {
   return built.routes.find((r) => r.path === path);
@@ -176,7 +182,7 @@ describe('client router', () => {
   it('a path of another sidebar waits for its chunk, then for its page, and shows it', async () => {
     const pages = manualPages();
     const chunks = manualChunks();
-    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk });
+    const router = routerAt(START, pages.cache, { loaded: drawnWith(), fetchChunk: chunks.fetchChunk });
     router.start();
     router.navigate('/docs/portal');
     expect(router.getState().loading).toBe(true);
@@ -196,7 +202,7 @@ describe('client router', () => {
   it('a path in no chunk and no shell route is not found, without a request', async () => {
     const pages = manualPages();
     const chunks = manualChunks();
-    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk });
+    const router = routerAt(START, pages.cache, { loaded: drawnWith(), fetchChunk: chunks.fetchChunk });
     router.start();
     router.navigate('/no/such/page');
     await new Promise((r) => setTimeout(r, 0));
@@ -207,20 +213,22 @@ describe('client router', () => {
   it('a page of the other version is looked up in the selected version first, then in its own', async () => {
     const pages = manualPages();
     const chunks = manualChunks();
-    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk, preferred: 'ic3' });
+    const router = routerAt(START, pages.cache, { loaded: drawnWith(), fetchChunk: chunks.fetchChunk, preferred: 'ic3' });
     router.start();
     const legacy = '/docs/mobile/ic2/visits/start';
     router.navigate(legacy);
     await chunks.settle(chunkUrl('mobile', 'ic2'));
+    // The page is in a part of that tree: named by the chunk, fetched next.
+    await chunks.settle(partUrl('ic2', '/docs/mobile/ic2/visits'));
     await pages.settle(dataUrlOf(legacy), pageTitled('legacy'));
-    expect(chunks.fetched).toEqual([chunkUrl('mobile', 'ic2')]);
+    expect(chunks.fetched).toEqual([chunkUrl('mobile', 'ic2'), partUrl('ic2', '/docs/mobile/ic2/visits')]);
     expect(router.getState()).toMatchObject({ location: { path: legacy }, route: { version: 'ic2' } });
   });
 
   it('a shared page is drawn with the selected version’s sidebar, loaded before it shows', async () => {
     const pages = manualPages();
     const chunks = manualChunks();
-    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk, preferred: 'ic2' });
+    const router = routerAt(START, pages.cache, { loaded: drawnWith(), fetchChunk: chunks.fetchChunk, preferred: 'ic2' });
     router.start();
     router.navigate('/docs/mobile');
     expect(chunks.fetched).toEqual([chunkUrl('mobile', 'ic2')]);
@@ -230,10 +238,74 @@ describe('client router', () => {
     expect(router.getState().routes.sidebar('ru', 'mobile', 'ic2')).toBeDefined();
   });
 
+  it('loads a sidebar in another version with the part on the way to a page, and draws that part in its tree', async () => {
+    const chunks = manualChunks();
+    const router = routerAt(START, manualPages().cache, { loaded: drawnWith(), fetchChunk: chunks.fetchChunk });
+    router.start();
+    const legacy = '/docs/mobile/ic2/visits/start';
+    const loading = router.loadSidebar('ru', 'mobile', 'ic2', legacy);
+    await chunks.settle(chunkUrl('mobile', 'ic2'));
+    const before = router.getState().routes.sidebar('ru', 'mobile', 'ic2')!.items;
+    const folded = before.flatMap((i) => (i.type === 'group' ? [i, ...i.items] : [])).find((i) => i.type === 'group' && i.part);
+    expect(folded).toMatchObject({ items: [], part: { prefix: '/docs/mobile/ic2/visits' } });
+    await chunks.settle(partUrl('ic2', '/docs/mobile/ic2/visits'));
+    await loading;
+    expect(chunks.fetched).toEqual([chunkUrl('mobile', 'ic2'), partUrl('ic2', '/docs/mobile/ic2/visits')]);
+    const links = JSON.stringify(router.getState().routes.sidebar('ru', 'mobile', 'ic2')!.items);
+    expect(links).toContain(`"path":"${legacy}"`);
+    expect(router.getState().routes.get(legacy)).toMatchObject({ version: 'ic2' });
+  });
+
+  it('a page in a part of the version not loaded: the loaded version’s part first, then the page’s own chunk and part', async () => {
+    const chunks = manualChunks();
+    const v15 = chunkUrl('api', 'v1.5');
+    const router = routerAt(START, manualPages().cache, {
+      loaded: [...drawnWith(), v15],
+      fetchChunk: chunks.fetchChunk,
+      preferred: 'v1.5',
+    });
+    router.start();
+    const legacy = '/docs/api/backend/methods/v1/agents/agents_list';
+    const found = router.findRoute(legacy);
+    for (const url of [partUrl('v1.5', '/docs/api/backend/methods'), chunkUrl('api', 'v1'), partUrl('v1', '/docs/api/backend/methods')])
+      await chunks.settle(url);
+    expect(await found).toMatchObject({ path: legacy, version: 'v1' });
+    expect(chunks.fetched).toEqual([
+      partUrl('v1.5', '/docs/api/backend/methods'),
+      chunkUrl('api', 'v1'),
+      partUrl('v1', '/docs/api/backend/methods'),
+    ]);
+  });
+
+  it('a part gone after a redeploy: the shell is fetched again, then the tree on the way to the page shown', async () => {
+    const fetched: string[] = [];
+    let manifests = 0;
+    const part = partUrl('ic3', '/docs/mobile/ic3/visits');
+    const router = createBrowserRouter({
+      manifest,
+      routes: new SiteRoutes(manifest, [[chunkUrl('mobile', 'ic3'), built.chunks.get(chunkUrl('mobile', 'ic3'))!]]),
+      location: { path: START, search: '', hash: '' },
+      route: built.routes.find((r) => r.path === START)!,
+      page: pageTitled('prerendered'),
+      pages: manualPages().cache,
+      fetchManifest: async () => (manifests++, manifest),
+      fetchChunk: async (url) => {
+        fetched.push(url);
+        if (fetched.length === 1) throw new HttpError(404, url);
+        return built.chunks.get(url)!;
+      },
+      loadView: async () => {},
+    });
+    await router.loadPart(part);
+    expect(manifests).toBe(1);
+    expect(fetched).toEqual([part, part]);
+    expect(JSON.stringify(router.getState().routes.sidebar('ru', 'mobile', 'ic3')!.items)).toContain(`"path":"${START}"`);
+  });
+
   it('prefetches a link scrolled into view only when its chunk is loaded; a hovered one loads its chunk first', async () => {
     const pages = manualPages();
     const chunks = manualChunks();
-    const router = routerAt(START, pages.cache, { loaded: [chunkUrl('mobile', 'ic3')], fetchChunk: chunks.fetchChunk });
+    const router = routerAt(START, pages.cache, { loaded: drawnWith(), fetchChunk: chunks.fetchChunk });
     router.start();
     router.prefetch(OTHER, 'visible');
     router.prefetch('/docs/portal', 'visible');

@@ -7,7 +7,7 @@
  */
 import type { ChunkRef, LocaleCode, Manifest, ManifestChunk, RouteEntry, PageData, SidebarId } from '@vitrina-docs/schemas';
 import { canonicalPath, isExternalHref, localeOfPath } from '@vitrina-docs/schemas/paths';
-import { hasPageData, resolveLoading, SiteRoutes, type PreferredVersion } from '../shared/site-routes.ts';
+import { allChunkRefs, hasPageData, partsNamedBy, resolveLoading, SiteRoutes, type PreferredVersion } from '../shared/site-routes.ts';
 import { isGone } from './fetch-json.ts';
 import type { PageCache } from './page-cache.ts';
 import { clearReloadMark, reloadOnce } from './reload-once.ts';
@@ -62,8 +62,13 @@ export interface Router {
   findRoute(path: string): Promise<RouteEntry | null>;
   /** The page JSON of an internal path (from the cache, or fetched), null for a page without one. */
   pageData(path: string): Promise<PageData | null>;
-  /** Loads the chunk of a sidebar in a version (the sidebar drawn, the version selector). */
-  loadSidebar(locale: LocaleCode, sidebar: SidebarId, version: string | null): Promise<void>;
+  /**
+   * Loads the chunk of a sidebar in a version (the sidebar drawn, the version selector), and the
+   * parts of its tree on the way to `path` when one is given.
+   */
+  loadSidebar(locale: LocaleCode, sidebar: SidebarId, version: string | null, path?: string): Promise<void>;
+  /** Loads a part of a sidebar tree (a large group opened in the sidebar). */
+  loadPart(url: string): Promise<void>;
   /** Loads the shown location again (after a load error). */
   retry(): void;
   /** Changes the query string of the shown page without a new history entry (the search page). */
@@ -132,6 +137,7 @@ export function createStaticRouter(state: RouterState): Router {
     findRoute: async () => null,
     pageData: async () => null,
     loadSidebar: async () => {},
+    loadPart: async () => {},
     retry: () => {},
     setSearch: () => {},
     refresh: async () => {},
@@ -232,12 +238,16 @@ export function createBrowserRouter(options: RouterOptions): Router {
     return promise;
   }
 
-  /** A redeploy happened: the fresh shell, with the loaded chunks it still names. */
+  /** A redeploy happened: the fresh shell, with the loaded chunks it still names (and their parts). */
   async function refreshShell(): Promise<SiteRoutes> {
     const manifest = await fetchManifest();
-    const kept = state.routes
-      .entries()
-      .filter(([url]) => Object.values(manifest.locales).some((d) => d?.chunks.some((c) => c.url === url)));
+    const named = new Set(allChunkRefs(manifest).map((c) => c.url));
+    // A part is loaded after the chunk that names it.
+    const kept = state.routes.entries().filter(([url, chunk]) => {
+      if (!named.has(url)) return false;
+      for (const part of partsNamedBy(chunk)) named.add(part);
+      return true;
+    });
     const routes = new SiteRoutes(manifest, kept);
     pendingChunks.clear();
     set({ manifest, routes });
@@ -294,11 +304,24 @@ export function createBrowserRouter(options: RouterOptions): Router {
     }
   }
 
-  /** The chunk the route is drawn with (its sidebar in the selected version, the blog): a failure only leaves the sidebar as it was. */
+  /** Loads a sidebar chunk and then, one after another, the parts of its tree on the way to `path`. */
+  async function loadTree(ref: ChunkRef, path: string | null): Promise<void> {
+    await fetchChunkOnce(ref.url);
+    if (ref.kind !== 'sidebar' || !ref.sidebar || path === null) return;
+    const locale = localeOfPath(ref.prefix);
+    for (let part; (part = state.routes.missingPart(locale, ref.sidebar, ref.version, path));) await fetchChunkOnce(part);
+  }
+
+  /**
+   * The chunk the route is drawn with (its sidebar in the selected version with the parts on the
+   * way to the page, the blog): a failure only leaves the sidebar as it was.
+   */
   function loadShownChunk(route: RouteEntry | null): Promise<void> | null {
     const ref = chunkToShow(state.routes, route, preferredVersion);
-    if (!ref || state.routes.has(ref.url)) return null;
-    return fetchChunkOnce(ref.url).catch(() => {});
+    if (!ref || !route) return null;
+    const missing =
+      !state.routes.has(ref.url) || (ref.sidebar && state.routes.missingPart(route.locale, ref.sidebar, ref.version, route.path));
+    return missing ? loadTree(ref, route.path).catch(() => {}) : null;
   }
 
   async function go(target: RouterLocation, type: NavigationType, scroll: number | null): Promise<void> {
@@ -418,16 +441,27 @@ export function createBrowserRouter(options: RouterOptions): Router {
       const route = resolved.status === 'found' ? resolved.route : null;
       return hasPageData(route) ? pages.load(route.data) : null;
     },
-    async loadSidebar(locale, sidebar, version) {
+    async loadSidebar(locale, sidebar, version, path) {
       const ref = state.routes.sidebarRef(locale, sidebar, version);
       if (!ref) return;
       try {
-        await fetchChunkOnce(ref.url);
+        await loadTree(ref, path ?? null);
       } catch (error) {
         if (!isGone(error)) throw error;
         const routes = await refreshShell();
         const fresh = routes.sidebarRef(locale, sidebar, version);
-        if (fresh) await fetchChunkOnce(fresh.url);
+        if (fresh) await loadTree(fresh, path ?? null);
+      }
+    },
+    async loadPart(url) {
+      try {
+        await fetchChunkOnce(url);
+      } catch (error) {
+        if (!isGone(error)) throw error;
+        // A redeploy replaced the tree: the fresh one is loaded on the way to the page shown.
+        await refreshShell();
+        const ref = chunkToShow(state.routes, state.route, preferredVersion);
+        if (ref) await loadTree(ref, state.location.path);
       }
     },
     retry() {

@@ -1,10 +1,22 @@
 /**
  * The routes of the site: those the shell (manifest.json) holds, and those of the chunks loaded
  * so far, with the rule that maps a path to the chunks that may hold it (the longest `prefix` of
- * the locale's chunk references; the versions of a sidebar tried in turn). Pure and synchronous:
- * loading is the caller's (the browser router fetches, the prerender passes a page's chunks).
+ * the locale's chunk references and of the parts the loaded trees name; the versions of a
+ * sidebar tried in turn). Pure and synchronous: loading is the caller's (the browser router
+ * fetches, the prerender passes a page's chunks).
  */
-import type { BlogChunk, ChunkRef, LocaleCode, Manifest, ManifestChunk, RouteEntry, SidebarChunk, SidebarId } from '@vitrina-docs/schemas';
+import type {
+  BlogChunk,
+  ChunkRef,
+  LocaleCode,
+  Manifest,
+  ManifestChunk,
+  RouteEntry,
+  SidebarChunk,
+  SidebarId,
+  SidebarItem,
+  SidebarPartChunk,
+} from '@vitrina-docs/schemas';
 import { canonicalPath, localeOfPath } from '@vitrina-docs/schemas/paths';
 
 /** What a path leads to with the chunks loaded so far. */
@@ -22,9 +34,15 @@ export function hasPageData(route: RouteEntry | null | undefined): route is Extr
   return route?.kind === 'doc' || route?.kind === 'blog-post';
 }
 
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
 export class SiteRoutes {
   private readonly loaded = new Map<string, ManifestChunk>();
   private readonly byPath = new Map<string, RouteEntry>();
+  /** The parts named by the trees loaded so far. */
+  private readonly parts: ChunkRef[] = [];
+  /** Sidebar trees with their loaded parts in place, by chunk URL (valid while no chunk is added). */
+  private readonly trees = new Map<string, SidebarChunk>();
 
   constructor(
     readonly manifest: Manifest,
@@ -38,7 +56,23 @@ export class SiteRoutes {
   add(url: string, chunk: ManifestChunk): void {
     if (this.loaded.has(url)) return;
     this.loaded.set(url, chunk);
+    this.trees.clear();
     for (const route of chunk.routes) if (!this.byPath.has(route.path)) this.byPath.set(route.path, route);
+    if (chunk.kind === 'blog') return;
+    const named = (items: readonly SidebarItem[]) => {
+      for (const item of items) {
+        if (item.type !== 'group') continue;
+        const { part } = item;
+        if (part) this.parts.push({ kind: 'part', sidebar: chunk.sidebar, version: chunk.version, prefix: part.prefix, url: part.url });
+        named(item.items);
+      }
+    };
+    named(chunk.items);
+  }
+
+  /** The parts the loaded trees name. */
+  partRefs(): readonly ChunkRef[] {
+    return this.parts;
   }
 
   has(url: string): boolean {
@@ -55,12 +89,16 @@ export class SiteRoutes {
     return this.byPath.get(path);
   }
 
-  /** The chunk references of the longest prefix of `path`, the preferred version first. */
-  candidates(path: string, preferred?: PreferredVersion): ChunkRef[] {
-    const refs = this.manifest.locales[localeOfPath(path)]?.chunks ?? [];
+  /**
+   * The chunk references (the shell's and the parts named so far) of the longest prefix of
+   * `path`, the preferred version first; with `unloaded`, among those not loaded yet (a page of
+   * another version is not in the parts the loaded version names: its own chunk comes next).
+   */
+  candidates(path: string, preferred?: PreferredVersion, unloaded = false): ChunkRef[] {
+    const refs = [...(this.manifest.locales[localeOfPath(path)]?.chunks ?? []), ...this.parts];
     let best: ChunkRef[] = [];
     for (const ref of refs) {
-      if (path !== ref.prefix && !path.startsWith(`${ref.prefix}/`)) continue;
+      if (!under(path, ref.prefix) || (unloaded && this.loaded.has(ref.url))) continue;
       if (!best.length || ref.prefix.length > best[0]!.prefix.length) best = [ref];
       else if (ref.prefix.length === best[0]!.prefix.length) best.push(ref);
     }
@@ -74,7 +112,7 @@ export class SiteRoutes {
     for (let hops = 0; hops < 5; hops++) {
       const route = this.byPath.get(current);
       if (!route) {
-        const chunks = this.candidates(current, preferred).filter((ref) => !this.loaded.has(ref.url));
+        const chunks = this.candidates(current, preferred, true);
         return chunks.length ? { status: 'pending', path: current, chunks } : { status: 'not-found', path: current };
       }
       if (route.kind !== 'redirect') return { status: 'found', path: current, route };
@@ -89,11 +127,47 @@ export class SiteRoutes {
     return refs.find((r) => r.kind === 'sidebar' && r.sidebar === sidebar && r.version === version);
   }
 
-  /** A sidebar's chunk in a version, when it is loaded. */
+  /**
+   * A sidebar's chunk in a version, when it is loaded, with the parts loaded so far in place: a
+   * group whose part is not loaded has `part` and no items.
+   */
   sidebar(locale: LocaleCode, sidebar: SidebarId, version: string | null): SidebarChunk | undefined {
     const ref = this.sidebarRef(locale, sidebar, version);
     const chunk = ref ? this.loaded.get(ref.url) : undefined;
-    return chunk?.kind === 'sidebar' ? chunk : undefined;
+    if (chunk?.kind !== 'sidebar') return undefined;
+    let tree = this.trees.get(ref!.url);
+    if (!tree) {
+      tree = this.parts.some((p) => this.loaded.has(p.url)) ? { ...chunk, items: this.withParts(chunk.items) } : chunk;
+      this.trees.set(ref!.url, tree);
+    }
+    return tree;
+  }
+
+  private withParts(items: SidebarItem[]): SidebarItem[] {
+    return items.map((item) => {
+      if (item.type !== 'group') return item;
+      const part = item.part ? (this.loaded.get(item.part.url) as SidebarPartChunk | undefined) : undefined;
+      return part || item.items.length ? { ...item, items: this.withParts(part ? part.items : item.items) } : item;
+    });
+  }
+
+  /**
+   * The first part on the way to `path` in a sidebar's tree (in a version) that is not loaded:
+   * what to fetch so that the tree shows the page. Undefined when the chunk is not loaded or
+   * nothing is missing.
+   */
+  missingPart(locale: LocaleCode, sidebar: SidebarId, version: string | null, path: string): string | undefined {
+    const find = (items: readonly SidebarItem[]): string | undefined => {
+      for (const item of items) {
+        if (item.type !== 'group') continue;
+        if (item.part && under(path, item.part.prefix)) return item.items.length ? find(item.items) : item.part.url;
+        const inner = find(item.items);
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const tree = this.sidebar(locale, sidebar, version);
+    return tree ? find(tree.items) : undefined;
   }
 
   blogRef(locale: LocaleCode): ChunkRef | undefined {
@@ -108,7 +182,22 @@ export class SiteRoutes {
   }
 }
 
-/** Every chunk the shell names (for a service worker's precache, or a tool that reads every route). */
+/** The parts a chunk's tree names. */
+export function partsNamedBy(chunk: ManifestChunk): string[] {
+  if (chunk.kind === 'blog') return [];
+  const out: string[] = [];
+  const walk = (items: readonly SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type !== 'group') continue;
+      if (item.part) out.push(item.part.url);
+      walk(item.items);
+    }
+  };
+  walk(chunk.items);
+  return out;
+}
+
+/** Every chunk the shell names (the parts are named by these chunks' trees). */
 export function allChunkRefs(manifest: Manifest): ChunkRef[] {
   return Object.values(manifest.locales).flatMap((data) => data?.chunks ?? []);
 }

@@ -60,22 +60,29 @@ export function versionSwitchTarget(input: {
   items: SidebarItem[];
   routes: { get(path: string): RouteEntry | undefined };
   counterparts?: Record<string, string>;
+  /** The version's first page (the manifest's `versions`), when known. */
+  first?: string | undefined;
 }): string {
-  const { path, from, to, items, routes, counterparts } = input;
+  const { path, from, to, items, routes, counterparts, first } = input;
   if (from === null && sidebarContains(items, path)) return path;
   const named = counterparts?.[to];
   if (named) return named;
   if (from !== null) {
-    const segments = path.split('/');
-    const i = segments.indexOf(from);
-    if (i > 0) {
-      segments[i] = to;
-      const counterpart = segments.join('/');
-      if (routes.get(counterpart)) return counterpart;
-    }
+    const counterpart = withVersion(path, from, to);
+    if (counterpart && routes.get(counterpart)) return counterpart;
   }
+  if (first) return first;
   const links = flattenLinks(items);
   return (links.find((l) => l.version === to) ?? links[0])?.path ?? path;
+}
+
+/** The path with its version segment `from` replaced by `to`; null when it has none. */
+export function withVersion(path: string, from: string, to: string): string | null {
+  const segments = path.split('/');
+  const i = segments.indexOf(from);
+  if (i <= 0) return null;
+  segments[i] = to;
+  return segments.join('/');
 }
 
 /** The short name of a version ("IC3", "v1.5"). */

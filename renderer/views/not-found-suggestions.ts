@@ -64,7 +64,13 @@ export async function suggestPages(input: { path: string; locale: LocaleCode; ro
     const route = await router.findRoute(withLocale(key, code)).catch(() => null);
     if (route) add({ path: route.path, title: route.title, locale: route.locale === locale ? null : route.locale });
   }
-  // Close paths among the routes known now (the shell and the chunks the failed lookup loaded).
+  // The parts of the trees the failed lookup loaded whose folder is a small edit away from the
+  // path's own (`ic3/visit/…` → `ic3/visits`): their routes are candidates too.
+  for (const ref of [...router.getState().routes.partRefs()]) {
+    const head = path.split('/').slice(0, ref.prefix.split('/').length).join('/');
+    if (!router.getState().routes.has(ref.url) && editDistance(head, ref.prefix) <= 2) await router.loadPart(ref.url).catch(() => {});
+  }
+  // Close paths among the routes known now (the shell, the chunks the failed lookup loaded and those parts).
   const known = [
     ...(manifest.locales[locale]?.routes ?? []),
     ...router

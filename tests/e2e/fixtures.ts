@@ -37,6 +37,15 @@ export class Site {
     return ref.url;
   }
 
+  /** The URL of the part of a sidebar's tree that holds a folder (its prefix: `/docs/mobile/ic3/visits`). */
+  partUrl(locale: LocaleCode, version: string | null, prefix: string): string {
+    const found = [...this.chunks].find(
+      ([, c]) => c.kind === 'part' && c.locale === locale && c.version === version && c.prefix === prefix,
+    );
+    if (!found) throw new Error(`no part ${prefix} ${version ?? ''} in ${locale}`);
+    return found[0];
+  }
+
   route(path: string): RouteEntry {
     const route = this.routes.find((r) => r.path === path);
     if (!route) throw new Error(`no route ${path} in the built site`);
@@ -89,10 +98,14 @@ export function watch(page: Page, errors: string[]): void {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
 }
 
-/** Opens every folded category of the sidebar (a folded category's pages are drawn when it opens). */
+/** Opens every folded category of the sidebar (a folded category's pages are drawn when it opens, a large one's once its part is loaded). */
 export async function expandSidebar(page: Page): Promise<void> {
   const folded = page.locator('.sidebar .sidebar-toggle[aria-expanded="false"]');
-  for (let n = await folded.count(); n > 0; n = await folded.count()) await folded.first().click();
+  for (let n = await folded.count(); n > 0; n = await folded.count()) {
+    await folded.first().click();
+    // A large category's pages come with its part.
+    await expect(page.locator('.sidebar [aria-busy="true"]')).toHaveCount(0);
+  }
 }
 
 /** Waits until the client has hydrated and started routing (the router marks <html>). */

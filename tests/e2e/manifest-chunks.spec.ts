@@ -1,12 +1,14 @@
 /**
- * The split manifest in the browser: a page loads the shell and its own chunk only; the chunks
- * of other sidebars, versions, locales and the blog come when a navigation, a hover or the
+ * The split manifest in the browser: a page loads the shell and its own chunk only (and the part
+ * of that chunk's tree that holds it); the chunks of other sidebars, versions, locales and the
+ * blog, and the parts of folded groups, come when a navigation, a hover, an opened group or the
  * version selector needs them, and every kind of move keeps working without a reload.
  */
 import type { Page } from '@playwright/test';
 import { expect, hydrated, markWindow, test, windowMarked } from './fixtures.ts';
 
 const START = '/docs/mobile/ic3/visits/start';
+const VISITS = '/docs/mobile/ic3/visits';
 
 /** The manifest files (shell and chunks) the page requests from now on. */
 function manifestRequests(page: Page): string[] {
@@ -19,18 +21,52 @@ function manifestRequests(page: Page): string[] {
 }
 
 test.describe('manifest chunks', () => {
-  test('the first load of a docs page fetches the shell and its own sidebar’s chunk, no site-wide route table', async ({ page, site }) => {
+  test('the first load of a docs page fetches the shell, its own sidebar’s chunk and the part that holds it, no site-wide route table', async ({
+    page,
+    site,
+  }) => {
     const requests = manifestRequests(page);
     await page.goto(START);
     await hydrated(page);
     await page.waitForLoadState('networkidle');
-    expect(requests.sort()).toEqual(['/manifest.json', site.chunkUrl('ru', 'mobile', 'ic3')].sort());
-    // The shell names every chunk but holds no doc route; the chunk holds its own sidebar's routes only.
+    const part = site.partUrl('ru', 'ic3', VISITS);
+    expect(requests.sort()).toEqual(['/manifest.json', site.chunkUrl('ru', 'mobile', 'ic3'), part].sort());
+    // The shell names every chunk but holds no doc route; the chunk holds its own sidebar's routes
+    // only, and not those of the part, which holds the page.
     const shell = await (await page.request.get('/manifest.json')).json();
     expect(JSON.stringify(shell)).not.toContain(START);
     const chunk = site.chunks.get(site.chunkUrl('ru', 'mobile', 'ic3'))!;
     expect(chunk.routes.every((r) => r.kind === 'doc' && r.sidebar === 'mobile' && r.locale === 'ru')).toBe(true);
+    expect(chunk.routes.some((r) => r.path === START)).toBe(false);
+    expect(site.chunks.get(part)!.routes.some((r) => r.path === START)).toBe(true);
     await expect(page.locator(`.sidebar a[href="${START}"]`)).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a large folded group fetches its part when the pointer reaches it, and draws its pages when opened', async ({ page, site }) => {
+    await page.goto('/docs/api/backend');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    await markWindow(page);
+    const requests = manifestRequests(page);
+    const android = '/docs/api/mobile/android';
+    const url = site.partUrl('ru', 'v1.5', android);
+    const chunk = site.chunks.get(url)!;
+    if (chunk.kind !== 'part') throw new Error('not a part');
+    const group = page.locator('.sidebar-group').filter({ has: page.locator(`:scope > .sidebar-group-head a[href="${android}"]`) });
+    const toggle = group.locator(':scope > .sidebar-group-head .sidebar-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(group.locator('li')).toHaveCount(0);
+    await toggle.hover();
+    await expect.poll(() => requests).toEqual([url]);
+    await toggle.click();
+    const first = chunk.items[0]!;
+    const href = first.type === 'link' ? first.path : first.path!;
+    await expect(group.locator(`a[href="${href}"]`).first()).toBeVisible();
+    await group.locator(`a[href="${href}"]`).first().click();
+    await expect(page).toHaveURL(href);
+    await expect(page.locator('.sidebar [aria-current="page"]')).toHaveAttribute('href', href);
+    expect(requests).toEqual([url]);
+    expect(await windowMarked(page)).toBe(true);
   });
 
   test('the home, search and not-found pages fetch the shell alone', async ({ page, pageErrors }) => {
@@ -81,7 +117,7 @@ test.describe('manifest chunks', () => {
     await expect(page.locator('h1')).toHaveText(site.page(legacy).title);
     await expect(page.locator('.navbar .version-select')).toHaveValue('ic2');
     await expect(page.locator('.sidebar [aria-current="page"]')).toHaveAttribute('href', legacy);
-    expect(requests).toEqual([site.chunkUrl('ru', 'mobile', 'ic2')]);
+    expect(requests).toEqual([site.chunkUrl('ru', 'mobile', 'ic2'), site.partUrl('ru', 'ic2', '/docs/mobile/ic2/visits')]);
     expect(await windowMarked(page)).toBe(true);
   });
 
@@ -93,7 +129,7 @@ test.describe('manifest chunks', () => {
     await page.locator('.navbar-end > .navbar-secondary .locale-link').click();
     await expect(page).toHaveURL(`/en${START}`);
     await expect(page.locator(`.sidebar a[href="/en${START}"]`)).toHaveAttribute('aria-current', 'page');
-    expect(requests).toEqual([site.chunkUrl('en', 'mobile', 'ic3')]);
+    expect(requests).toEqual([site.chunkUrl('en', 'mobile', 'ic3'), site.partUrl('en', 'ic3', `/en${VISITS}`)]);
     expect(await windowMarked(page)).toBe(true);
   });
 

@@ -32,24 +32,30 @@ test.describe('load errors', () => {
 });
 
 test.describe('stale deploy', () => {
-  test('a page JSON that is gone: the shell and the chunk are fetched again and the new URL is used, without a reload', async ({
+  test('a page JSON that is gone: the shell, the chunk and its part are fetched again and the new URL is used, without a reload', async ({
     page,
     site,
     pageErrors,
   }) => {
+    const renamed = (url: string) => url.replace(/\.([0-9a-f]+)\.json$/, '.0123456789.json');
     const oldUrl = site.dataUrl(TO);
-    const newUrl = oldUrl.replace(/\.([0-9a-f]+)\.json$/, '.0123456789.json');
-    // The next deploy: a new shell naming a new chunk of the sidebar, whose route of TO names new page JSON.
+    const newUrl = renamed(oldUrl);
+    // The next deploy: a new shell naming a new chunk of the sidebar, whose tree names a new part
+    // (the one that holds TO), whose route of TO names new page JSON.
     const oldChunk = site.chunkUrl('ru', 'mobile', 'ic3');
-    const newChunk = oldChunk.replace(/\.([0-9a-f]+)\.json$/, '.0123456789.json');
+    const newChunk = renamed(oldChunk);
+    const oldPart = site.partUrl('ru', 'ic3', '/docs/mobile/ic3/visits');
+    const newPart = renamed(oldPart);
     const fresh: Manifest = structuredClone(site.manifest);
     fresh.buildId = 'next-deploy';
     for (const ref of fresh.locales.ru!.chunks) if (ref.url === oldChunk) ref.url = newChunk;
-    const chunk = structuredClone(site.chunks.get(oldChunk)!) as ManifestChunk;
-    for (const r of chunk.routes) if (r.path === TO && r.kind === 'doc') r.data = newUrl;
+    const chunk = JSON.parse(JSON.stringify(site.chunks.get(oldChunk)!).replaceAll(oldPart, newPart)) as ManifestChunk;
+    const part = structuredClone(site.chunks.get(oldPart)!) as ManifestChunk;
+    for (const r of part.routes) if (r.path === TO && r.kind === 'doc') r.data = newUrl;
     let manifests = 0;
     await page.route('**/manifest.json', (route) => (manifests++ === 0 ? route.continue() : route.fulfill({ json: fresh })));
     await page.route(`**${newChunk}`, (route) => route.fulfill({ json: chunk }));
+    await page.route(`**${newPart}`, (route) => route.fulfill({ json: part }));
     await page.route(`**${oldUrl}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.route(`**${newUrl}`, (route) => route.fulfill({ json: site.page(TO) }));
     await page.goto(FROM);
