@@ -169,6 +169,33 @@ export class Engine implements SearchEngine {
     return ranking.sections.length ? out : null;
   }
 
+  async ahead(query: string, options: SearchOptions, count: number, maxFiles: number): Promise<void> {
+    // A finished word (a space after it) goes on with any word: nothing to tell ahead.
+    const last = /\S$/.test(query) ? trimToken(query.trim().split(/\s+/).at(-1) ?? '') : '';
+    if (!last) return;
+    const v = this.index.vocabulary;
+    const letters = new Map<string, number>();
+    for (let i = this.index.lowerBound(last); i < v.length && v[i]!.startsWith(last); i++) {
+      const next = v[i]![last.length];
+      if (next) letters.set(next, (letters.get(next) ?? 0) + 1);
+    }
+    const sections: number[] = [];
+    const files = new Set<number>();
+    for (const [letter] of [...letters].sort((a, b) => b[1] - a[1])) {
+      const ranking = this.rank(query + letter, options);
+      if (!ranking) continue;
+      for (const section of ranking.sections.slice(0, count)) {
+        if (this.index.doc(section)) continue;
+        const file = this.index.groupOf(section);
+        if (!files.has(file) && files.size >= maxFiles) continue;
+        files.add(file);
+        sections.push(section);
+      }
+      if (files.size >= maxFiles) break;
+    }
+    await this.index.loadSections(sections);
+  }
+
   async load(query: string, options: SearchOptions, count: number): Promise<SearchPage> {
     const ranking = await this.rankAsync(query, options);
     await this.index.loadSections(ranking.sections.slice(0, count));

@@ -43,4 +43,10 @@ export interface SearchEngine {
   load(query: string, options: SearchOptions, count: number): Promise<SearchPage>;
   /** A close query that finds something, for a query that finds nothing ("did you mean"); null when there is none. */
   suggest(query: string): Promise<string | null>;
+  /**
+   * Fetches ahead what the next keystrokes of a word being typed will draw: the sections of the
+   * first `count` hits of the query with one more letter, for the letters the vocabulary goes on
+   * with (the most words first), ranked from the postings loaded; at most `maxFiles` files.
+   */
+  ahead(query: string, options: SearchOptions, count: number, maxFiles: number): Promise<void>;
 }

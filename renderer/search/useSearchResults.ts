@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchOptions, SearchPage } from '@vitrina-docs/search';
+
+/** Section files fetched ahead per keystroke while a word is typed letter by letter. */
+const AHEAD_FILES = 3;
 
 export interface SearchResults {
   /** The hits to draw: this query's, or the previous query's while this one's files load. */
@@ -13,6 +16,8 @@ export interface SearchResults {
 /**
  * The first `count` hits of a query. When everything they need is loaded they are there on the
  * keystroke's render; otherwise the files are fetched and the previous hits stay until they arrive.
+ * While a word is typed letter by letter, once a keystroke's hits are drawn the files the next
+ * letter is likely to need are fetched in idle time (at most AHEAD_FILES), so that it draws at once.
  */
 export function useSearchResults(engine: SearchEngine | null, query: string, options: SearchOptions, count: number): SearchResults {
   const q = query.trim();
@@ -32,6 +37,18 @@ export function useSearchResults(engine: SearchEngine | null, query: string, opt
       live = false;
     };
   }, [engine, key, ready]); // eslint-disable-line react-hooks/exhaustive-deps
+  const current = ready || loaded?.key === key;
+  // Typing on: the query grew by one letter (not pasted, not edited).
+  const typed = useRef({ q: '', typing: false });
+  if (typed.current.q !== q) typed.current = { q, typing: q.length === typed.current.q.length + 1 && q.startsWith(typed.current.q) };
+  const typing = typed.current.typing;
+  useEffect(() => {
+    if (!engine || !current || !q || !typing) return;
+    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
+    const cancel = globalThis.cancelIdleCallback ?? clearTimeout;
+    const handle = idle(() => void engine.ahead(query, options, count, AHEAD_FILES).catch(() => {}));
+    return () => cancel(handle as number);
+  }, [engine, key, current, typing]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!q) return { page: null, current: true, failed: false };
-  return { page: now ?? loaded?.page ?? null, current: ready || loaded?.key === key, failed: failed === key };
+  return { page: now ?? loaded?.page ?? null, current, failed: failed === key };
 }

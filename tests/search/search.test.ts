@@ -155,6 +155,48 @@ describe('the split index', () => {
     }
   });
 
+  it('fetches ahead, for words typed letter by letter, what the next letters draw: more keystrokes drawn at once, a few files each', async () => {
+    const words = ['фото полки', 'задача', 'отчёт', 'магазин', 'распознавание', 'пароль', 'мерчендайзер', 'планограмма'];
+    /** Types each word from its second letter, drawing each keystroke; counts the keystrokes that had everything loaded. */
+    const type = async (ahead: boolean) => {
+      const fetched: string[] = [];
+      const engine = await loadEngine(manifest().locales.ru!.search!.entry, (path) => {
+        fetched.push(path);
+        return readFrom(dist)(path);
+      });
+      let instant = 0;
+      let extra = 0;
+      for (const word of words)
+        for (let n = 2; n <= word.length; n++) {
+          const q = word.slice(0, n);
+          if (engine.peek(q, {}, 8)) instant++;
+          else await engine.load(q, {}, 8);
+          if (!ahead) continue;
+          const before = fetched.length;
+          await engine.ahead(q, {}, 8, 3);
+          extra = Math.max(extra, fetched.length - before);
+        }
+      return { instant, extra };
+    };
+    const plain = await type(false);
+    const typed = await type(true);
+    expect(typed.instant).toBeGreaterThan(plain.instant + 5);
+    expect(typed.extra).toBeGreaterThan(0);
+    expect(typed.extra).toBeLessThanOrEqual(3);
+  });
+
+  it('fetches nothing ahead after a finished word', async () => {
+    const fetched: string[] = [];
+    const engine = await loadEngine(manifest().locales.ru!.search!.entry, (path) => {
+      fetched.push(path);
+      return readFrom(dist)(path);
+    });
+    await engine.load('визит ', {}, 8);
+    const count = fetched.length;
+    await engine.ahead('визит ', {}, 8, 3);
+    expect(fetched).toHaveLength(count);
+  });
+
   it('files are cut by size: postings by term range, sections within one sidebar and version', () => {
     for (const locale of ['ru', 'en'] as const) {
       const entry = entryOf(locale);
