@@ -125,7 +125,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const many = !partial && wantsWorkers(countPages(options.root), build);
   const workers: RunWorkers = { pool: many ? BuildWorkers.start({ compile: true, highlight: build }) : null };
   // A build writes the page bodies out as they are compiled (see BodySpool).
-  const spool = options.mode === 'build' ? new BodySpool(join(options.root, '.cache', 'staging')) : null;
+  const spool = build ? new BodySpool(join(options.root, '.cache', 'staging')) : null;
   try {
     return await pipeline(options, workers, spool);
   } finally {

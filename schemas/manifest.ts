@@ -170,8 +170,9 @@ export type SidebarChunk = z.infer<typeof SidebarChunkSchema>;
 
 /**
  * A part of a sidebar chunk: the pages of one large group of its tree, fetched when the group is
- * opened or one of its pages is shown. The group in the chunk (or in the enclosing part) names it
- * (`part`) and has no items of its own; parts nest the same way.
+ * opened or one of its pages is shown. The group in the chunk names it (`part`) and has no items
+ * of its own; the part holds the group whole (the build names no part from a part, though a
+ * reader of the format follows one the same way).
  */
 export const SidebarPartChunkSchema = z.strictObject({
   kind: z.literal('part'),
@@ -180,7 +181,7 @@ export const SidebarPartChunkSchema = z.strictObject({
   version: z.string().nullable().describe('The version of the sidebar chunk it belongs to'),
   prefix: z.string().describe("The group's folder as a route: every page of the part starts with it"),
   items: z.array(SidebarItemSchema).describe("The group's items"),
-  routes: z.array(RouteEntrySchema).describe('The doc routes of those items (not of the parts they name)'),
+  routes: z.array(RouteEntrySchema).describe('The doc routes of those items'),
 });
 export type SidebarPartChunk = z.infer<typeof SidebarPartChunkSchema>;
 

@@ -41,6 +41,9 @@ class Recent<V> {
   }
 }
 
+/** How many next letters `ahead` ranks (the ones most words go on with). */
+const AHEAD_LETTERS = 6;
+
 export class Engine implements SearchEngine {
   readonly index: LoadedIndex;
   readonly locale: LocaleCode;
@@ -181,7 +184,10 @@ export class Engine implements SearchEngine {
     }
     const sections: number[] = [];
     const files = new Set<number>();
-    for (const [letter] of [...letters].sort((a, b) => b[1] - a[1])) {
+    // The likeliest letters only, each ranking a task of its own: a keystroke typed meanwhile is
+    // not kept waiting behind this work.
+    for (const [letter] of [...letters].sort((a, b) => b[1] - a[1]).slice(0, AHEAD_LETTERS)) {
+      await new Promise((r) => setTimeout(r, 0));
       const ranking = this.rank(query + letter, options);
       if (!ranking) continue;
       for (const section of ranking.sections.slice(0, count)) {

@@ -45,8 +45,8 @@ export interface SearchEngine {
   suggest(query: string): Promise<string | null>;
   /**
    * Fetches ahead what the next keystrokes of a word being typed will draw: the sections of the
-   * first `count` hits of the query with one more letter, for the letters the vocabulary goes on
-   * with (the most words first), ranked from the postings loaded; at most `maxFiles` files.
+   * first `count` hits of the query with one more letter, for the few letters the vocabulary most
+   * often goes on with, ranked from the postings loaded; at most `maxFiles` files.
    */
   ahead(query: string, options: SearchOptions, count: number, maxFiles: number): Promise<void>;
 }

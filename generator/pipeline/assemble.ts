@@ -60,7 +60,7 @@ export interface AssembledSite {
   chunkJson: Map<string, string>;
   /** Every route of the site (those of the shell and of the chunks), in locale order. */
   routes: RouteEntry[];
-  /** The chunks a route's page is drawn with (its sidebar in the page's version and the parts on its way, or the blog), by route path. */
+  /** The chunks a route's page is drawn with (its sidebar in the page's version and the part that holds it, or the blog), by route path. */
   chunksOfRoute: Map<string, string[]>;
   /** Page JSON by URL (the `data` of its route). */
   pageData: Map<string, PageData>;
@@ -351,10 +351,10 @@ export function assembleSite(input: AssembleInput): AssembledSite {
         });
         refs.push({ kind: 'sidebar', sidebar: id, version: version || null, prefix, url });
         for (const r of members) {
-          // A page is drawn with the chunk of its own version (and the parts on its way there); a
+          // A page is drawn with the chunk of its own version (and the part that holds it); a
           // shared page with the current version's.
           if ((r.version ?? order[0]) === (version || order[0]) && !chunksOfRoute.has(r.path))
-            chunksOfRoute.set(r.path, [url, ...(split.partsOf.get(r.path) ?? [])]);
+            chunksOfRoute.set(r.path, [url, ...(split.partOf.has(r.path) ? [split.partOf.get(r.path)!] : [])]);
         }
       }
     }

@@ -30,8 +30,8 @@ export interface SplitSidebar {
   items: SidebarItem[];
   /** The routes left in the chunk. */
   routes: RouteEntry[];
-  /** Path of a page in a part → the URL of that part (in a list: the chunks after the sidebar's). */
-  partsOf: Map<string, string[]>;
+  /** Path of a page in a part → the URL of that part. */
+  partOf: Map<string, string>;
 }
 
 /** Every page path of a tree (links and the groups' own pages). */
@@ -74,9 +74,7 @@ export function splitSidebar(input: {
   const byPath = new Map(input.routes.map((r) => [r.path, r]));
   const allPaths = input.routes.map((r) => r.path);
   const foldAll = input.routes.length > foldAbovePages;
-  /** Routes taken into a part. */
-  const taken = new Set<string>();
-  const partsOf = new Map<string, string[]>();
+  const partOf = new Map<string, string>();
 
   /** The group as the chunk keeps it: its head alone when it goes to a part, else with its subgroups visited. */
   const visit = (group: SidebarGroup): SidebarGroup => {
@@ -91,16 +89,13 @@ export function splitSidebar(input: {
     const routes = subtree.filter((p) => byPath.has(p)).map((p) => byPath.get(p)!);
     if (JSON.stringify(group.items).length + JSON.stringify(routes).length < minBytes) return inline();
     const part: SidebarPartRef = { url: write({ prefix, items: group.items, routes }), prefix };
-    for (const path of subtree) {
-      partsOf.set(path, [part.url]);
-      taken.add(path);
-    }
+    for (const path of subtree) partOf.set(path, part.url);
     // Its pages are drawn when it opens; the page shown opens its way there.
     return { ...group, collapsed: true, items: [], part };
   };
 
   const items = input.items.map((item) => (item.type === 'group' ? visit(item) : item));
-  return { items, routes: input.routes.filter((r) => !taken.has(r.path)), partsOf };
+  return { items, routes: input.routes.filter((r) => !partOf.has(r.path)), partOf };
 }
 
 /** The tree with the URLs of the parts it names passed through `map` (the writers' preview drops their hashes). */

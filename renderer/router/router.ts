@@ -245,7 +245,7 @@ export function createBrowserRouter(options: RouterOptions): Router {
     // A part is loaded after the chunk that names it.
     const kept = state.routes.entries().filter(([url, chunk]) => {
       if (!named.has(url)) return false;
-      for (const part of partsNamedBy(chunk)) named.add(part);
+      for (const part of partsNamedBy(chunk)) named.add(part.url);
       return true;
     });
     const routes = new SiteRoutes(manifest, kept);

@@ -16,6 +16,7 @@ import type {
   SidebarId,
   SidebarItem,
   SidebarPartChunk,
+  SidebarPartRef,
 } from '@vitrina-docs/schemas';
 import { canonicalPath, localeOfPath } from '@vitrina-docs/schemas/paths';
 
@@ -59,15 +60,8 @@ export class SiteRoutes {
     this.trees.clear();
     for (const route of chunk.routes) if (!this.byPath.has(route.path)) this.byPath.set(route.path, route);
     if (chunk.kind === 'blog') return;
-    const named = (items: readonly SidebarItem[]) => {
-      for (const item of items) {
-        if (item.type !== 'group') continue;
-        const { part } = item;
-        if (part) this.parts.push({ kind: 'part', sidebar: chunk.sidebar, version: chunk.version, prefix: part.prefix, url: part.url });
-        named(item.items);
-      }
-    };
-    named(chunk.items);
+    for (const { url, prefix } of partsNamedBy(chunk))
+      this.parts.push({ kind: 'part', sidebar: chunk.sidebar, version: chunk.version, prefix, url });
   }
 
   /** The parts the loaded trees name. */
@@ -183,13 +177,13 @@ export class SiteRoutes {
 }
 
 /** The parts a chunk's tree names. */
-export function partsNamedBy(chunk: ManifestChunk): string[] {
+export function partsNamedBy(chunk: ManifestChunk): SidebarPartRef[] {
   if (chunk.kind === 'blog') return [];
-  const out: string[] = [];
+  const out: SidebarPartRef[] = [];
   const walk = (items: readonly SidebarItem[]) => {
     for (const item of items) {
       if (item.type !== 'group') continue;
-      if (item.part) out.push(item.part.url);
+      if (item.part) out.push(item.part);
       walk(item.items);
     }
   };

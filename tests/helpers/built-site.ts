@@ -28,7 +28,7 @@ export function readBuiltSite(dist: string): BuiltSite {
     const chunk = read<ManifestChunk>(url);
     chunks.set(url, chunk);
     routes.add(url, chunk);
-    for (const part of partsNamedBy(chunk)) load(part);
+    for (const part of partsNamedBy(chunk)) load(part.url);
   };
   for (const data of Object.values(manifest.locales)) for (const ref of data?.chunks ?? []) load(ref.url);
   const byPath = new Map<string, RouteEntry>();
