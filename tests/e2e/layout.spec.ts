@@ -236,6 +236,29 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden();
   });
 
+  test('the drawer opens right under the navbar, with the announcement bar above it or scrolled away', async ({ page }) => {
+    await page.goto(DOC);
+    await hydrated(page);
+    const navbar = page.locator('header.navbar');
+    const drawer = page.locator('#vd-drawer');
+    for (const y of [0, 800]) {
+      await page.evaluate((top) => scrollTo(0, top), y);
+      await page.locator('.menu-button').click();
+      await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(0);
+      const nav = (await navbar.boundingBox())!;
+      const box = (await drawer.boundingBox())!;
+      expect(Math.abs(box.y - (nav.y + nav.height)), `scrolled to ${y}`).toBeLessThanOrEqual(1);
+      // Its top edge is not under the navbar: a tap there reaches the drawer.
+      const hit = await drawer.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + 4));
+      });
+      expect(hit, `scrolled to ${y}`).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+    }
+  });
+
   test('a wide data table scrolls sideways in its own box, with a shadow at the edge that has more table', async ({ page }) => {
     await page.goto('/docs/business/kpi/osa');
     await hydrated(page);
