@@ -17,8 +17,12 @@ import { reloadOnce } from './router/reload-once.ts';
 import { createBrowserRouter } from './router/router.ts';
 import { hasPageData, SiteRoutes } from './shared/site-routes.ts';
 import { loadViews } from './views/registry.ts';
+import { whenReaderQuiet } from './offline/when-reader-quiet.ts';
 import './styles/site.css';
 import './styles/reader.css';
+
+/** How long the reader has neither typed nor tapped before the offline copy starts downloading. */
+const OFFLINE_AFTER_QUIET_MS = 2000;
 
 async function start(): Promise<void> {
   const script = document.getElementById(PAGE_SCRIPT_ID);
@@ -88,14 +92,14 @@ async function start(): Promise<void> {
       },
     });
   });
-  // Offline reading: the service worker is registered once the page has loaded, in idle time.
+  // Offline reading: the service worker is registered once the page has loaded and the reader
+  // has let the keyboard and the screen be for a moment, in idle time.
   const offline = manifest.offline;
   if (offline && 'serviceWorker' in navigator) {
     const run = () => void import('./offline/register.ts').then((m) => m.keepOffline(offline.serviceWorker, router));
-    // Safari has no requestIdleCallback.
-    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 10_000 }) : setTimeout(run, 1000));
-    if (document.readyState === 'complete') idle();
-    else addEventListener('load', idle, { once: true });
+    const quiet = () => whenReaderQuiet(run, OFFLINE_AFTER_QUIET_MS);
+    if (document.readyState === 'complete') quiet();
+    else addEventListener('load', quiet, { once: true });
   }
 }
 

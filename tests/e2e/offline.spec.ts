@@ -62,6 +62,28 @@ async function expectPage(page: Page, site: Site, path: string): Promise<void> {
 }
 
 test.describe('offline reading', () => {
+  test('the offline copy starts downloading only once the reader has stopped typing for a moment', async ({ page }) => {
+    const workerRequests: number[] = [];
+    page.context().on('request', (r) => {
+      if (r.serviceWorker()) workerRequests.push(Date.now());
+    });
+    await page.goto('/docs/mobile/ic3/visits/start');
+    await hydrated(page);
+    const registered = () => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
+    // Searching right after the page loaded, a letter every half second for four seconds.
+    const input = page.locator('.navbar .search-box input');
+    await input.click();
+    for (const letter of 'распознавание'.slice(0, 8)) {
+      await page.keyboard.type(letter);
+      await page.waitForTimeout(500);
+    }
+    expect(await registered()).toBe(false);
+    expect(workerRequests).toEqual([]);
+    // Then the reader reads: the worker registers and keeps the site.
+    await expect.poll(registered, { timeout: 15_000 }).toBe(true);
+    await offlineReady(page, ['ru']);
+  });
+
   test('after one visit, both versions of the mobile manual, the support pages and their search work offline', async ({
     page,
     context,
