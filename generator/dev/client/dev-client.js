@@ -10,6 +10,9 @@
   var session = null;
   var state = { diagnostics: { byPath: {}, site: [] } };
   var dismissed = null;
+  // The position a reload asked for, until the page has loaded and taken it: a reload asked for
+  // meanwhile (a second change event) keeps it rather than the top the page still shows.
+  var restoring = null;
 
   function here() {
     var p = location.pathname.replace(/\/index(\.html)?$/, '/').replace(/\/+$/, '');
@@ -25,23 +28,27 @@
       // storage off: no scroll to restore
     }
     if (!saved || saved.path !== location.pathname + location.search) return;
+    restoring = saved;
     var apply = function () {
       window.scrollTo(saved.x, saved.y);
     };
+    var settle = function () {
+      apply();
+      requestAnimationFrame(function () {
+        apply();
+        restoring = null;
+      });
+    };
     apply();
     requestAnimationFrame(apply);
-    window.addEventListener('load', function () {
-      apply();
-      requestAnimationFrame(apply);
-    });
+    if (document.readyState === 'complete') settle();
+    else window.addEventListener('load', settle);
   }
 
   function reloadKeepingScroll() {
+    var at = restoring || { x: window.scrollX, y: window.scrollY };
     try {
-      sessionStorage.setItem(
-        SCROLL_KEY,
-        JSON.stringify({ path: location.pathname + location.search, x: window.scrollX, y: window.scrollY }),
-      );
+      sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ path: location.pathname + location.search, x: at.x, y: at.y }));
     } catch {
       // storage off: the reload starts at the top
     }
