@@ -1,7 +1,7 @@
 import type { Paragraph, Root, Text } from 'mdast';
 import type { ContainerDirective, TextDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk-mdast.ts';
 import { didYouMean } from '../suggest.ts';
 import { report } from './report.ts';
 
@@ -23,7 +23,7 @@ function isBareName(node: TextDirective): boolean {
  * Any other directive is reported.
  */
 export const remarkAdmonitions: Plugin<[], Root> = () => (tree, file) => {
-  visit(tree, (node, index, parent) => {
+  walk(tree, (node, index, parent) => {
     if (node.type === 'containerDirective') {
       const d = node as ContainerDirective;
       const first = d.children[0];

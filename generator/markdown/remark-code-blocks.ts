@@ -1,7 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import type { Code, Root } from 'mdast';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { walkType } from './walk-mdast.ts';
 import type { CodeHighlighter } from './highlighter.ts';
 import { CODE_LANGUAGES } from './highlighter.ts';
 import { report } from './report.ts';
@@ -43,7 +43,7 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
   async (tree, file) => {
     const blocks: CollectedCode[] = [];
     const nodes: { node: Code; lang: string | undefined }[] = [];
-    visit(tree, 'code', (node: Code) => {
+    walkType(tree, 'code', (node: Code) => {
       const requested = (node.lang ?? '').toLowerCase();
       const lang = CODE_LANGUAGES[requested];
       if (node.lang && !lang) {

@@ -1,7 +1,7 @@
 import type { Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk-mdast.ts';
 import { MARKDOWN_LIMITS } from './limits.ts';
 import { report } from './report.ts';
 
@@ -38,7 +38,7 @@ export interface ContentRulesOptions {
 export const remarkContentRules: Plugin<[ContentRulesOptions?], Root> =
   (options = {}) =>
   (tree, file) => {
-    visit(tree, (node) => {
+    walk(tree, (node) => {
       switch (node.type) {
         case 'html':
           report(

@@ -2,7 +2,7 @@ import type { Root, PhrasingContent } from 'mdast';
 import type { TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
-import { SKIP, visit } from 'unist-util-visit';
+import { walkType } from './walk-mdast.ts';
 import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import { didYouMean } from '../suggest.ts';
 import { report } from './report.ts';
@@ -24,7 +24,7 @@ export const remarkFacts: Plugin<[FactsOptions?], Root> =
   (tree, file) => {
     const facts = options.facts ?? {};
     const locale = options.locale ?? 'ru';
-    visit(tree, 'textDirective', (node: TextDirective, index, parent) => {
+    walkType(tree, 'textDirective', (node: TextDirective, index, parent) => {
       if (node.name !== 'fact' || !parent || index === undefined) return;
       const key = toString(node).trim();
       const value = facts[key];
@@ -50,6 +50,6 @@ export const remarkFacts: Plugin<[FactsOptions?], Root> =
       }
       (replacement as { position?: unknown }).position = node.position;
       parent.children.splice(index, 1, replacement);
-      return [SKIP, index + 1];
+      return index + 1;
     });
   };

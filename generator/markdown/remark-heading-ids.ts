@@ -2,7 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { Heading, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { walkType } from './walk-mdast.ts';
 import type { TocEntry } from '@vitrina-docs/schemas';
 import { report } from './report.ts';
 
@@ -24,7 +24,7 @@ export const remarkHeadingIds: Plugin<[HeadingIdsOptions?], Root> = (options = {
     const slugger = new GithubSlugger();
     const seen = new Map<string, Heading>();
     const toc: TocEntry[] = [];
-    visit(tree, 'heading', (node: Heading) => {
+    walkType(tree, 'heading', (node: Heading) => {
       let id: string | undefined;
       const last = node.children[node.children.length - 1];
       if (last?.type === 'text') {

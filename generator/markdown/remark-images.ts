@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import type { Image, Root } from 'mdast';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { walkType } from './walk-mdast.ts';
 import { didYouMean } from '../suggest.ts';
 import { unsafeUrlReason } from './remark-links.ts';
 import { report } from './report.ts';
@@ -46,7 +46,7 @@ function measure(file: string): { width: number; height: number } | null {
 export const remarkImages: Plugin<[ImageOptions?], Root> =
   (options = {}) =>
   (tree, file) => {
-    visit(tree, 'image', (node: Image, index, parent) => {
+    walkType(tree, 'image', (node: Image, index, parent) => {
       const unsafe = unsafeUrlReason(node.url);
       if (unsafe) {
         report(file, node, 'unsafe-link', `image from ${unsafe}`);

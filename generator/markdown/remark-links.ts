@@ -1,7 +1,7 @@
 import type { Definition, Link, Root } from 'mdast';
 import type { Position } from 'unist';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk-mdast.ts';
 import { LOCALES, type LocaleCode } from '@vitrina-docs/schemas';
 import {
   canonicalPath,
@@ -62,7 +62,7 @@ export const remarkLinks: Plugin<[LinkOptions?], Root> =
   (tree, file) => {
     const locale = options.locale ?? 'ru';
     const links: CollectedLink[] = [];
-    visit(tree, (node, index, parent) => {
+    walk(tree, (node, index, parent) => {
       if (node.type !== 'link' && node.type !== 'definition') return;
       const n = node as Link | Definition;
       const url = n.url;

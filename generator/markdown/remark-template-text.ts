@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk-mdast.ts';
 import { findTemplateText, quoteFragment } from '../scaffold/template-text.ts';
 import { report } from './report.ts';
 
@@ -10,7 +10,7 @@ import { report } from './report.ts';
  * survive: a paragraph, a list item, an admonition or a code block of any page.
  */
 export const remarkTemplateText: Plugin<[], Root> = () => (tree, file) => {
-  visit(tree, (node) => {
+  walk(tree, (node) => {
     if (node.type !== 'paragraph' && node.type !== 'code') return;
     if (node.type === 'paragraph' && (node.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) return;
     const found = findTemplateText(node.type === 'code' ? node.value : toString(node));
