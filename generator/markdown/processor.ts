@@ -4,7 +4,7 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { unified, type Plugin } from 'unified';
 import { VFile } from 'vfile';
 import type { Diagnostic, Facts, HastRoot as BodyJson, LocaleCode, TocEntry } from '@vitrina-docs/schemas';
 import type { SpooledBody } from '../pipeline/body-spool.ts';
@@ -14,6 +14,7 @@ import { remarkCodeBlocks, type CollectedCode } from './remark-code-blocks.ts';
 import { remarkContentRules } from './remark-content-rules.ts';
 import { remarkTemplateText } from './remark-template-text.ts';
 import { remarkFacts } from './remark-facts.ts';
+import { mayHoldLiteralAutolink, remarkGfmWithoutLiteralAutolinks } from './remark-gfm-without-literal-autolinks.ts';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkImages } from './remark-images.ts';
 import { checkSourceLimits, findTooDeep, type LimitFinding } from './limits.ts';
@@ -184,14 +185,11 @@ export function failedPage(file: string, finding: LimitFinding | Omit<Diagnostic
   };
 }
 
-async function compileChecked(source: string, name: string, options: CompileOptions): Promise<CompiledPage> {
-  const text = blankFrontmatter(source);
-  const tooBig = checkSourceLimits(text);
-  if (tooBig) return failedPage(name, tooBig);
-  const file = new VFile({ path: name, value: text });
-  const processor = unified()
+/** The page's markdown toolchain, with GFM as `gfm` adds it. */
+function markdownProcessor(gfm: Plugin<[], Root>, options: CompileOptions) {
+  return unified()
     .use(remarkParse)
-    .use(remarkGfm)
+    .use(gfm)
     .use(remarkDirective)
     .use(remarkContentRules, { page: options.page ?? true })
     .use((options.page ?? true) ? remarkTemplateText : () => {})
@@ -201,7 +199,20 @@ async function compileChecked(source: string, name: string, options: CompileOpti
     .use(remarkLinks, options)
     .use(remarkImages, { staticDir: options.staticDir, files: options.files })
     .use(remarkCodeBlocks, { highlighter: options.highlighter });
-  const mdast = processor.parse(file);
+}
+
+async function compileChecked(source: string, name: string, options: CompileOptions): Promise<CompiledPage> {
+  const text = blankFrontmatter(source);
+  const tooBig = checkSourceLimits(text);
+  if (tooBig) return failedPage(name, tooBig);
+  const file = new VFile({ path: name, value: text });
+  // Most pages hold no literal autolink: they are parsed once, without looking for them.
+  let processor = markdownProcessor(remarkGfmWithoutLiteralAutolinks, options);
+  let mdast = processor.parse(file);
+  if (mayHoldLiteralAutolink(mdast)) {
+    processor = markdownProcessor(remarkGfm, options);
+    mdast = processor.parse(file);
+  }
   const tooDeep = findTooDeep(mdast);
   if (tooDeep) return failedPage(name, tooDeep);
   const transformed = (await processor.run(mdast, file)) as Root;
