@@ -87,12 +87,14 @@ async function buildModules() {
   return {
     operationView: operationView.operationView,
     assembleSite: assemble.assembleSite,
+    withSearch: assemble.withSearch,
     shortHash: assemble.shortHash,
     StagedOutput: emit.StagedOutput,
     searchInput: search.searchInput,
     buildSearchIndex: search.buildSearchIndex,
     publishFiles: publish.publishFiles,
     prerenderPages: prerender.prerenderPages,
+    rendererServer: prerender.rendererServer,
     lastUpdatedTimes: gitTimes.lastUpdatedTimes,
     codeStylesheet: codeBlocks.codeStylesheet,
   };
@@ -181,8 +183,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
   lap('transform');
   timings.openapi = openapiMs;
 
-  // A worker makes the search index (while this thread checks links and API pages), then the
-  // workers draw the HTML with this thread. The output is staged from here on, and dropped if a
+  // A worker makes the search index (while this thread checks links and API pages), then loads
+  // the renderer and draws the HTML with this thread. The output is staged from here on, and dropped if a
   // check fails.
   const site = checked.site;
   const ui = checked.ui as Record<LocaleCode, UiStrings>;
@@ -192,8 +194,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
       : null;
   let indexing: Promise<IndexResult> | null = null;
   if (workers.pool) {
-    // The heaps of the highlighter and of the compiled pages go with their threads; fresh ones,
-    // which load only the search index and the renderer, take over.
+    // The heaps of the highlighter and of the compiled pages go with their threads; a fresh one,
+    // which loads only the search index and then the renderer, takes over.
     await workers.pool.close();
     workers.pool = staging ? BuildWorkers.start({ compile: false, highlight: false }) : null;
   }
@@ -208,6 +210,9 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
         });
     // (An error is reported where the index is awaited.)
     indexing.catch(() => {});
+    // The same worker then loads the renderer, while this thread puts the pages together.
+    const server = options.prerender !== false ? modules.rendererServer(root) : null;
+    if (server) workers.pool?.loadRenderer(server);
   }
 
   checkLinks(transformed, checked.routeKeys, diagnostics);
@@ -232,7 +237,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     return { ...summary, stats: null };
   }
 
-  const { operationView, assembleSite, shortHash, publishFiles, prerenderPages, codeStylesheet } = modules;
+  const { operationView, assembleSite, withSearch, shortHash, publishFiles, prerenderPages, codeStylesheet } = modules;
   const out = staging;
   try {
     const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();
@@ -248,16 +253,6 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     const cssUrl = `/assets/code.${shortHash(css)}.css`;
     out.write(cssUrl.slice(1), css);
 
-    const shards = await indexing!;
-    out.added(shards.written);
-    if (workers.pool) {
-      // The index's heap goes with its thread; fresh ones draw the HTML (they start while this
-      // thread puts the pages together).
-      await workers.pool.close();
-      workers.pool = BuildWorkers.start({ compile: false, highlight: false });
-    }
-    lap('index');
-
     let largest = { url: '', bytes: 0 };
     const feeds = feedUrls(site);
     const assembled: AssembledSite = assembleSite({
@@ -269,7 +264,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
       lastUpdated: lastUpdated!,
       openapi,
       css: [cssUrl],
-      search: shards.refs,
+      // (The search index is being made meanwhile; the shell names it once it is there.)
+      search: {},
       feeds,
       staticFiles: content.staticFiles,
       bodyOf: (page) => bodyOf(page, spool),
@@ -278,9 +274,14 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
         if (json.length > largest.bytes) largest = { url, bytes: json.length };
       },
     });
+    for (const [url, json] of assembled.chunkJson) out.write(url.slice(1), json);
+    lap('assemble');
+    const shards = await indexing!;
+    out.added(shards.written);
+    assembled.manifest = withSearch(assembled.manifest, shards.refs);
+    lap('index');
     const manifestJson = JSON.stringify(assembled.manifest);
     out.write('manifest.json', manifestJson);
-    for (const [url, json] of assembled.chunkJson) out.write(url.slice(1), json);
     for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) out.write(path, data);
     // The pages are written: this thread lets go of them (the HTML is drawn from the files), so
     // that the memory of the pages is not held through the drawing.
@@ -291,7 +292,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
       p.src.source = '';
       p.src.body = '';
     }
-    lap('assemble');
+    lap('publish');
 
     let copyClient: { from: string; to: string }[] = [];
     if (options.prerender !== false) {

@@ -89,6 +89,12 @@ export interface RendererBundle {
   entry: { scripts: string[]; styles: string[]; preload: string[] };
 }
 
+/** The renderer's server entry of a project, or null when the renderer has not been built. */
+export function rendererServer(root: string): string | null {
+  const server = join(root, RENDERER_CACHE, 'server', 'server.js');
+  return existsSync(server) ? server : null;
+}
+
 /** The renderer bundle of a project, or null (with a warning) when it has not been built. */
 export function findRenderer(root: string, diagnostics: Diagnostics): RendererBundle | null {
   const server = join(root, RENDERER_CACHE, 'server', 'server.js');

@@ -430,7 +430,22 @@ export function assembleSite(input: AssembleInput): AssembledSite {
     assets: { css: input.css },
     ...(site.offline ? { offline: { serviceWorker: SERVICE_WORKER_URL, sidebars: site.offline.sidebars } } : {}),
   };
-  // The build id covers the chunks and page JSON too (their URLs are in the shell and the chunks).
-  const manifest: Manifest = { schemaVersion: 2, buildId: shortHash(JSON.stringify(body), 12), ...body };
-  return { manifest, chunks, chunkJson, routes, chunksOfRoute, pageData, pageJson };
+  return { manifest: stamped(body), chunks, chunkJson, routes, chunksOfRoute, pageData, pageJson };
+}
+
+/** The shell with its build id, which covers the chunks and page JSON too (their URLs are in the shell and the chunks). */
+function stamped(body: Omit<Manifest, 'schemaVersion' | 'buildId'>): Manifest {
+  return { schemaVersion: 2, buildId: shortHash(JSON.stringify(body), 12), ...body };
+}
+
+/**
+ * The shell with the search index of each locale: what `assembleSite` makes when it is given
+ * `search`. (A build puts the pages together while a worker makes the index.)
+ */
+export function withSearch(manifest: Manifest, search: Partial<Record<LocaleCode, SearchShardRef>>): Manifest {
+  const { schemaVersion: _schema, buildId: _id, ...body } = manifest;
+  const locales = Object.fromEntries(
+    Object.entries(body.locales).map(([locale, data]) => [locale, { ...data, search: search[locale as LocaleCode] ?? null }]),
+  ) as Manifest['locales'];
+  return stamped({ ...body, locales });
 }

@@ -142,6 +142,8 @@ function handle(m: Exclude<WorkerRequest, { type: 'setup' | 'prefetch' }>): Prom
   switch (m.type) {
     case 'compile':
       return compile(m.jobs);
+    case 'load-renderer':
+      return import('../prerender.ts').then(({ loadServer }) => loadServer(m.server)).then(() => null);
     case 'render-setup':
       return renderSetup(m.context, m.outDir);
     case 'render':

@@ -16,6 +16,7 @@ export type WorkerRequest =
   | { type: 'highlight'; id: number; blocks: FencedCode[] }
   | { type: 'prefetch'; blocks: FencedCode[] }
   | { type: 'validate-openapi'; id: number; raw: Record<string, unknown> }
+  | { type: 'load-renderer'; id: number; server: string }
   | { type: 'render-setup'; id: number; context: RenderContext; outDir: string }
   | { type: 'render'; id: number; jobs: RenderJob[] }
   | { type: 'index'; id: number; input: SearchInput; outDir: string };
@@ -432,6 +433,14 @@ export class BuildWorkers {
   /** Makes the search index on the first worker, which writes its files into `outDir`. */
   index(input: SearchInput, outDir: string): Promise<IndexResult> {
     return this.request<IndexResult>(this.slots[0]!, (id) => ({ type: 'index', id, input, outDir }));
+  }
+
+  /**
+   * Loads the renderer's server entry on every worker (after what they were asked before), so
+   * that it is ready when the pages are drawn.
+   */
+  loadRenderer(server: string): void {
+    for (const slot of this.slots) this.request(slot, (id) => ({ type: 'load-renderer', id, server })).catch(() => {});
   }
 
   /**
