@@ -114,8 +114,40 @@ function countPages(root: string): number {
 }
 
 /** The worker threads of a run: they compile the pages, then make the search index and draw the HTML. */
-interface RunWorkers {
-  pool: BuildWorkers | null;
+class RunWorkers {
+  private renewing: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(public pool: BuildWorkers | null) {}
+
+  /**
+   * Once `done` is fulfilled, the threads go (their heaps with them) and fresh ones start, which
+   * load the renderer's `server` entry.
+   */
+  renewAfter(done: Promise<unknown>, server: string | null): void {
+    this.renewing = done.then(
+      async () => {
+        if (this.stopped || !this.pool) return;
+        await this.pool.close();
+        this.pool = BuildWorkers.start({ compile: false, highlight: false });
+        if (server) this.pool.loadRenderer(server);
+      },
+      () => {},
+    );
+  }
+
+  /** The threads, once a renewal under way is done. */
+  async ready(): Promise<BuildWorkers | null> {
+    await this.renewing;
+    return this.pool;
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    await this.renewing;
+    await this.pool?.close();
+    this.pool = null;
+  }
 }
 
 /** load → check → transform → link → index → emit. Returns every diagnostic; writes only when there is no error. */
@@ -125,13 +157,13 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   // Many pages: worker threads, started first, so that they load the highlighter (and the
   // markdown toolchain) while this thread reads and checks the content.
   const many = !partial && wantsWorkers(countPages(options.root), build);
-  const workers: RunWorkers = { pool: many ? BuildWorkers.start({ compile: true, highlight: build }) : null };
+  const workers = new RunWorkers(many ? BuildWorkers.start({ compile: true, highlight: build }) : null);
   // A build writes the page bodies out as they are compiled (see BodySpool).
   const spool = build ? new BodySpool(join(options.root, '.cache', 'staging')) : null;
   try {
     return await pipeline(options, workers, spool);
   } finally {
-    await workers.pool?.close();
+    await workers.close();
     spool?.remove();
   }
 }
@@ -183,8 +215,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
   lap('transform');
   timings.openapi = openapiMs;
 
-  // A worker makes the search index (while this thread checks links and API pages), then loads
-  // the renderer and draws the HTML with this thread. The output is staged from here on, and dropped if a
+  // A worker makes the search index (while this thread checks links and API pages), then fresh
+  // ones draw the HTML with this thread. The output is staged from here on, and dropped if a
   // check fails.
   const site = checked.site;
   const ui = checked.ui as Record<LocaleCode, UiStrings>;
@@ -195,7 +227,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
   let indexing: Promise<IndexResult> | null = null;
   if (workers.pool) {
     // The heaps of the highlighter and of the compiled pages go with their threads; a fresh one,
-    // which loads only the search index and then the renderer, takes over.
+    // which loads only the search index, takes over.
     await workers.pool.close();
     workers.pool = staging ? BuildWorkers.start({ compile: false, highlight: false }) : null;
   }
@@ -210,9 +242,9 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
         });
     // (An error is reported where the index is awaited.)
     indexing.catch(() => {});
-    // The same worker then loads the renderer, while this thread puts the pages together.
-    const server = options.prerender !== false ? modules.rendererServer(root) : null;
-    if (server) workers.pool?.loadRenderer(server);
+    // Once the index is made, its heap goes with its thread; a fresh one loads the renderer
+    // while this thread puts the pages together.
+    workers.renewAfter(indexing, options.prerender !== false ? modules.rendererServer(root) : null);
   }
 
   checkLinks(transformed, checked.routeKeys, diagnostics);
@@ -233,6 +265,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
   const summary = { diagnostics: result, errors, warnings: result.length - errors, timings };
   if (!build || errors > 0 || !site || !modules || !staging) {
     await indexing?.catch(() => {});
+    await workers.close();
     staging?.discard();
     return { ...summary, stats: null };
   }
@@ -296,7 +329,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
 
     let copyClient: { from: string; to: string }[] = [];
     if (options.prerender !== false) {
-      const pre = await prerenderPages(root, assembled, diagnostics, out, workers.pool, { css, pageFiles: out.dir });
+      const pre = await prerenderPages(root, assembled, diagnostics, out, await workers.ready(), { css, pageFiles: out.dir });
       if (pre) copyClient = pre.copy;
     }
     lap('prerender');
@@ -331,8 +364,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     };
   } catch (e) {
     // (The workers stop first: none may still be writing into the staging folder.)
-    await workers.pool?.close();
-    workers.pool = null;
+    await workers.close();
     out.discard();
     throw e;
   }
