@@ -3,6 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { Diagnostic, SidebarId } from '@vitrina-docs/schemas';
 import { formatDiagnostics, summarise } from './diagnostics.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
 
 /** Exit codes: 0 success, 1 content errors, 2 usage errors. */
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
@@ -71,6 +72,7 @@ export function createProgram(): Command {
     .option('--verbose', 'also print the time of each stage, the sizes of the manifest, pages and search shards, and the budgets')
     .addOption(format())
     .action(async (opts: { out: string; prerender: boolean; format: string; verbose?: boolean }) => {
+      limitHeapGrowth();
       const { runPipeline } = await import('./build.ts');
       const started = performance.now();
       const root = rootOf();
