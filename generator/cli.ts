@@ -73,10 +73,10 @@ export function createProgram(): Command {
     .addOption(format())
     .action(async (opts: { out: string; prerender: boolean; format: string; verbose?: boolean }) => {
       limitHeapGrowth();
-      const { runPipeline } = await import('./build.ts');
+      const { runPipelineOnThread } = await import('./pipeline/run-on-thread.ts');
       const started = performance.now();
       const root = rootOf();
-      const result = await runPipeline({ root, mode: 'build', outDir: resolve(root, opts.out), prerender: opts.prerender });
+      const result = await runPipelineOnThread({ root, mode: 'build', outDir: resolve(root, opts.out), prerender: opts.prerender });
       const code = printDiagnostics(result.diagnostics, opts.format, false);
       if (opts.format !== 'text') {
         process.exitCode = code;

@@ -3,9 +3,9 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * How far V8 lets a heap grow past what its last full collection kept, in per cent. Its own
  * factor goes up to 4x while a program allocates fast, as compiling pages does: a build's heaps
- * were mostly garbage at their peak. At 1.4x a clean build of this content peaks at about
- * 300 MB instead of 355 MB, and at 10x content at 710 MB instead of 860 MB, in the same time
- * (`make bench`; the collections are more frequent, each on a smaller heap).
+ * were mostly garbage at their peak. At 1.4x a clean build of this content peaked at about
+ * 300 MB instead of 357 MB, and at 10x content at 710 MB instead of 860 MB, in about the same
+ * time (the collections are more frequent, each on a smaller heap).
  */
 export const HEAP_GROWING_PERCENT = 40;
 
