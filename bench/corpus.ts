@@ -36,6 +36,8 @@ function newestMtime(dir: string, test: (name: string) => boolean): number {
   let newest = 0;
   if (!existsSync(dir)) return newest;
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    // (Not what was made from the sources: a package's compiled lib/, its node_modules.)
+    if (/(^|[\\/])(lib|node_modules)([\\/]|$)/.test(e.parentPath.slice(dir.length))) continue;
     if (e.isFile() && test(e.name)) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
   }
   return newest;
