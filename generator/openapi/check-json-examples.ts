@@ -87,7 +87,9 @@ function validatorOf(schema: JsonSchema): ReturnType<Ajv2020Type['compile']> {
     // ajv is loaded only when an example has to be checked (results are cached by their inputs).
     const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof Ajv2020Module;
     // The schemas come from descriptions already validated against the OpenAPI specification.
-    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, validateSchema: false });
+    // Each validator runs on a few examples: ajv's optimisation of the code it generates took
+    // longer than it saved (the checks of a clean build: 0.15 → 0.11 s).
+    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, validateSchema: false, code: { optimize: false } });
   }
   let v = compiled.get(schema);
   if (!v) {
