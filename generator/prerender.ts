@@ -89,15 +89,17 @@ export interface RendererBundle {
   entry: { scripts: string[]; styles: string[]; preload: string[] };
 }
 
+const serverEntry = (root: string) => join(root, RENDERER_CACHE, 'server', 'server.js');
+
 /** The renderer's server entry of a project, or null when the renderer has not been built. */
 export function rendererServer(root: string): string | null {
-  const server = join(root, RENDERER_CACHE, 'server', 'server.js');
+  const server = serverEntry(root);
   return existsSync(server) ? server : null;
 }
 
 /** The renderer bundle of a project, or null (with a warning) when it has not been built. */
 export function findRenderer(root: string, diagnostics: Diagnostics): RendererBundle | null {
-  const server = join(root, RENDERER_CACHE, 'server', 'server.js');
+  const server = serverEntry(root);
   const clientDir = join(root, RENDERER_CACHE, 'client');
   const viteManifestPath = join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(server) || !existsSync(viteManifestPath)) {

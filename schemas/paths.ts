@@ -44,6 +44,11 @@ export function canonicalPath(path: string): string {
   return p === '' ? '/' : p;
 }
 
+/** Whether `path` is `prefix` or a path in its folder (`/docs/a/b` is under `/docs/a`, `/docs/ab` is not). */
+export function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
 /** Splits `/a/b#c` into path and hash (without `#`). */
 export function splitHash(href: string): { path: string; hash: string } {
   const i = href.indexOf('#');

@@ -1,3 +1,4 @@
+import { isUnder } from '@vitrina-docs/schemas/paths';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { HTTP_METHODS, type OpenApiDescription } from './load-openapi.ts';
@@ -144,7 +145,7 @@ export function checkEndpointMentions(
   for (const page of pages) {
     if (page.sidebar !== 'api') continue;
     for (const m of findEndpointMentions(page.src.source, hosts)) {
-      const server = servers.find((s) => m.written === s.prefix || m.written.startsWith(`${s.prefix}/`));
+      const server = servers.find((s) => isUnder(m.written, s.prefix));
       const path = server ? m.written.slice(server.prefix.length) : m.written;
       if (server && (path === '' || path === '/')) continue; // the base URL of a version
       const versions = server ? [server.version] : page.version && apis.has(page.version) ? [page.version] : servers.map((s) => s.version);

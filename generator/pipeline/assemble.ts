@@ -353,8 +353,10 @@ export function assembleSite(input: AssembleInput): AssembledSite {
         for (const r of members) {
           // A page is drawn with the chunk of its own version (and the part that holds it); a
           // shared page with the current version's.
-          if ((r.version ?? order[0]) === (version || order[0]) && !chunksOfRoute.has(r.path))
-            chunksOfRoute.set(r.path, [url, ...(split.partOf.has(r.path) ? [split.partOf.get(r.path)!] : [])]);
+          if ((r.version ?? order[0]) === (version || order[0]) && !chunksOfRoute.has(r.path)) {
+            const part = split.partOf.get(r.path);
+            chunksOfRoute.set(r.path, part ? [url, part] : [url]);
+          }
         }
       }
     }

@@ -13,6 +13,8 @@
  * browser finds a page's part by that prefix.
  */
 import type { RouteEntry, SidebarGroup, SidebarItem, SidebarPartRef } from '@vitrina-docs/schemas';
+import { isUnder } from '@vitrina-docs/schemas/paths';
+import { flattenSidebar } from './sidebars.ts';
 
 /** The smallest group (JSON of its items and routes) kept in a part of its own. */
 export const PART_MIN_BYTES = 2048;
@@ -34,18 +36,6 @@ export interface SplitSidebar {
   partOf: Map<string, string>;
 }
 
-/** Every page path of a tree (links and the groups' own pages). */
-function pathsOf(items: readonly SidebarItem[], out: string[] = []): string[] {
-  for (const item of items) {
-    if (item.type === 'link') out.push(item.path);
-    else {
-      if (item.path) out.push(item.path);
-      pathsOf(item.items, out);
-    }
-  }
-  return out;
-}
-
 /** The longest folder (whole path segments) that every path is in or is. */
 function commonFolder(paths: readonly string[]): string {
   let segments = paths[0]!.split('/');
@@ -57,8 +47,6 @@ function commonFolder(paths: readonly string[]): string {
   }
   return segments.join('/');
 }
-
-const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /** Splits one chunk's tree. `write` stores a part and returns its URL. */
 export function splitSidebar(input: {
@@ -80,12 +68,14 @@ export function splitSidebar(input: {
   const visit = (group: SidebarGroup): SidebarGroup => {
     const inline = (): SidebarGroup => ({ ...group, items: group.items.map((item) => (item.type === 'group' ? visit(item) : item)) });
     if (!group.collapsed && !foldAll) return inline();
-    const subtree = pathsOf(group.items).concat(group.path ? [group.path] : []);
+    const subtree = flattenSidebar(group.items)
+      .map((p) => p.path)
+      .concat(group.path ? [group.path] : []);
     if (!subtree.length) return inline();
     const prefix = commonFolder(subtree);
-    if (prefix.length <= input.prefix.length || !under(prefix, input.prefix)) return inline();
+    if (prefix.length <= input.prefix.length || !isUnder(prefix, input.prefix)) return inline();
     const inside = new Set(subtree);
-    if (allPaths.some((p) => under(p, prefix) && !inside.has(p))) return inline();
+    if (allPaths.some((p) => isUnder(p, prefix) && !inside.has(p))) return inline();
     const routes = subtree.filter((p) => byPath.has(p)).map((p) => byPath.get(p)!);
     if (JSON.stringify(group.items).length + JSON.stringify(routes).length < minBytes) return inline();
     const part: SidebarPartRef = { url: write({ prefix, items: group.items, routes }), prefix };

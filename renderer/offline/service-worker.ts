@@ -18,6 +18,7 @@
 import { clientsClaim } from 'workbox-core';
 import { PrecacheController } from 'workbox-precaching';
 import type { LocaleCode, OfflinePrecache, PrecacheEntry } from '@vitrina-docs/schemas';
+import { isUnder } from '@vitrina-docs/schemas/paths';
 
 interface FetchEventLike extends Event {
   readonly request: Request;
@@ -64,7 +65,7 @@ scope.addEventListener('activate', (event) => {
 clientsClaim();
 
 function fallbackFor(path: string): string | undefined {
-  const prefixed = fallbacks.filter((f) => f.prefix && (path === f.prefix || path.startsWith(`${f.prefix}/`)));
+  const prefixed = fallbacks.filter((f) => f.prefix && isUnder(path, f.prefix));
   return (prefixed[0] ?? fallbacks.find((f) => !f.prefix) ?? fallbacks[0])?.url;
 }
 

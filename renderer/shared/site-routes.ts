@@ -18,7 +18,7 @@ import type {
   SidebarPartChunk,
   SidebarPartRef,
 } from '@vitrina-docs/schemas';
-import { canonicalPath, localeOfPath } from '@vitrina-docs/schemas/paths';
+import { canonicalPath, isUnder, localeOfPath } from '@vitrina-docs/schemas/paths';
 
 /** What a path leads to with the chunks loaded so far. */
 export type Resolution =
@@ -34,8 +34,6 @@ export type PreferredVersion = (sidebar: SidebarId) => string | null;
 export function hasPageData(route: RouteEntry | null | undefined): route is Extract<RouteEntry, { data: string }> {
   return route?.kind === 'doc' || route?.kind === 'blog-post';
 }
-
-const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 export class SiteRoutes {
   private readonly loaded = new Map<string, ManifestChunk>();
@@ -92,7 +90,7 @@ export class SiteRoutes {
     const refs = [...(this.manifest.locales[localeOfPath(path)]?.chunks ?? []), ...this.parts];
     let best: ChunkRef[] = [];
     for (const ref of refs) {
-      if (!under(path, ref.prefix) || (unloaded && this.loaded.has(ref.url))) continue;
+      if (!isUnder(path, ref.prefix) || (unloaded && this.loaded.has(ref.url))) continue;
       if (!best.length || ref.prefix.length > best[0]!.prefix.length) best = [ref];
       else if (ref.prefix.length === best[0]!.prefix.length) best.push(ref);
     }
@@ -154,7 +152,7 @@ export class SiteRoutes {
     const find = (items: readonly SidebarItem[]): string | undefined => {
       for (const item of items) {
         if (item.type !== 'group') continue;
-        if (item.part && under(path, item.part.prefix)) return item.items.length ? find(item.items) : item.part.url;
+        if (item.part && isUnder(path, item.part.prefix)) return item.items.length ? find(item.items) : item.part.url;
         const inner = find(item.items);
         if (inner) return inner;
       }
