@@ -43,6 +43,8 @@ class Recent<V> {
 
 /** How many next letters `ahead` ranks (the ones most words go on with). */
 const AHEAD_LETTERS = 6;
+/** At most this many postings files are fetched ahead per keystroke (they are a few KB each). */
+const AHEAD_POSTINGS = 3;
 
 export class Engine implements SearchEngine {
   readonly index: LoadedIndex;
@@ -172,34 +174,67 @@ export class Engine implements SearchEngine {
     return ranking.sections.length ? out : null;
   }
 
+  /**
+   * The letters a word being typed most likely goes on with: first those the words of the hits
+   * already drawn go on with (the more often, the likelier), then those the vocabulary's terms do.
+   */
+  private nextLetters(query: string, options: SearchOptions, last: string, count: number): string[] {
+    const seen = new Map<string, number>();
+    const ranking = this.rank(query, options);
+    for (const section of ranking?.sections.slice(0, count * 2) ?? []) {
+      const doc = this.index.doc(section);
+      if (!doc) continue;
+      const text = `${doc.title} ${doc.heading} ${doc.text}`.toLowerCase().replace(/ё/g, 'е');
+      for (let at = text.indexOf(last); at >= 0; at = text.indexOf(last, at + 1)) {
+        if (at > 0 && /[\p{L}\p{N}]/u.test(text[at - 1]!)) continue;
+        const next = text[at + last.length];
+        if (next && /[\p{L}\p{N}]/u.test(next)) seen.set(next, (seen.get(next) ?? 0) + 1);
+      }
+    }
+    const v = this.index.vocabulary;
+    const terms = new Map<string, number>();
+    for (let i = this.index.lowerBound(last); i < v.length && v[i]!.startsWith(last); i++) {
+      const next = v[i]![last.length];
+      if (next) terms.set(next, (terms.get(next) ?? 0) + 1);
+    }
+    return [...terms.keys()].sort((a, b) => (seen.get(b) ?? 0) - (seen.get(a) ?? 0) || terms.get(b)! - terms.get(a)! || (a < b ? -1 : 1));
+  }
+
   async ahead(query: string, options: SearchOptions, count: number, maxFiles: number): Promise<void> {
     // A finished word (a space after it) goes on with any word: nothing to tell ahead.
     const last = /\S$/.test(query) ? trimToken(query.trim().split(/\s+/).at(-1) ?? '') : '';
     if (!last) return;
-    const v = this.index.vocabulary;
-    const letters = new Map<string, number>();
-    for (let i = this.index.lowerBound(last); i < v.length && v[i]!.startsWith(last); i++) {
-      const next = v[i]![last.length];
-      if (next) letters.set(next, (letters.get(next) ?? 0) + 1);
-    }
-    const sections: number[] = [];
+    const letters = this.nextLetters(query, options, last, count);
     const files = new Set<number>();
+    const loads: Promise<void>[] = [];
+    let postingFiles = 0;
     // The likeliest letters only, each ranking a task of its own: a keystroke typed meanwhile is
-    // not kept waiting behind this work.
-    for (const [letter] of [...letters].sort((a, b) => b[1] - a[1]).slice(0, AHEAD_LETTERS)) {
+    // not kept waiting behind this work. The likeliest letter's hits are fetched whole, the
+    // others' as far as `maxFiles` goes; postings files (small) for the first AHEAD_POSTINGS.
+    for (const letter of letters.slice(0, AHEAD_LETTERS)) {
       await new Promise((r) => setTimeout(r, 0));
-      const ranking = this.rank(query + letter, options);
-      if (!ranking) continue;
+      const next = query + letter;
+      let ranking = this.rank(next, options);
+      if (!ranking) {
+        const terms = planTerms(this.plan(next));
+        const missing = this.index.missingPostings(terms);
+        if (postingFiles + missing > AHEAD_POSTINGS) continue;
+        postingFiles += missing;
+        await this.index.loadPostings(terms);
+        ranking = this.rank(next, options)!;
+      }
+      const sections: number[] = [];
       for (const section of ranking.sections.slice(0, count)) {
         if (this.index.doc(section)) continue;
         const file = this.index.groupOf(section);
-        if (!files.has(file) && files.size >= maxFiles) continue;
+        if (!files.has(file) && files.size >= maxFiles && loads.length) continue;
         files.add(file);
         sections.push(section);
       }
+      loads.push(this.index.loadSections(sections));
       if (files.size >= maxFiles) break;
     }
-    await this.index.loadSections(sections);
+    await Promise.all(loads);
   }
 
   async load(query: string, options: SearchOptions, count: number): Promise<SearchPage> {

@@ -46,7 +46,8 @@ export class LoadedIndex {
   private readonly chunkLoads = new Map<number, Promise<void>>();
   private readonly groups: (SearchDoc[] | undefined)[];
   private readonly groupLoads = new Map<number, Promise<void>>();
-  private readonly versionOf = new Map<string, SearchVersion>();
+  /** The version of each section file's sections (null: a sidebar without versions, or the blog). */
+  private readonly groupVersions: (SearchVersion | null)[];
 
   constructor(
     readonly entry: SearchEntry,
@@ -55,7 +56,10 @@ export class LoadedIndex {
     this.vocabulary = decodeSortedWords(entry.vocabulary);
     this.chunks = new Array(entry.chunks.length);
     this.groups = new Array(entry.groups.length);
-    for (const v of entry.versions) this.versionOf.set(`${v.sidebar}\u0000${v.id}`, v);
+    const versionOf = new Map(entry.versions.map((v) => [`${v.sidebar}\u0000${v.id}`, v]));
+    this.groupVersions = entry.groups.map((g) =>
+      g.sidebar && g.version ? (versionOf.get(`${g.sidebar}\u0000${g.version}`) ?? null) : null,
+    );
   }
 
   get sectionCount(): number {
@@ -99,6 +103,16 @@ export class LoadedIndex {
     return true;
   }
 
+  /** How many postings files these terms need that are not loaded yet. */
+  missingPostings(terms: Iterable<number>): number {
+    const missing = new Set<number>();
+    for (const t of terms) {
+      const c = this.chunkOf(t);
+      if (!this.chunks[c]) missing.add(c);
+    }
+    return missing.size;
+  }
+
   /** Fetches the postings files these terms are in. */
   async loadPostings(terms: Iterable<number>): Promise<void> {
     const wanted = new Set<number>();
@@ -140,8 +154,7 @@ export class LoadedIndex {
   }
 
   versionOfSection(section: number): SearchVersion | null {
-    const g = this.entry.groups[this.groupOf(section)]!;
-    return g.sidebar && g.version ? (this.versionOf.get(`${g.sidebar}\u0000${g.version}`) ?? null) : null;
+    return this.groupVersions[this.groupOf(section)]!;
   }
 
   /** A section's document, or null when its file is not loaded yet. */

@@ -251,19 +251,77 @@ export function planTerms(plan: QueryPlan): Set<number> {
   return out;
 }
 
-function score(index: LoadedIndex, clauses: Clause[]): Map<number, number> {
-  const total = new Map<number, number>();
+/**
+ * Values by section number, over a dense array: adding to a section is an array write, and the
+ * sections that have a value are listed in `touched` (a query touches a few thousand of tens of
+ * thousands). Cleared for reuse in the time it took to fill.
+ */
+class SectionValues {
+  readonly values: Float64Array;
+  readonly touched: number[] = [];
+  private readonly has: Uint8Array;
+  constructor(size: number) {
+    this.values = new Float64Array(size);
+    this.has = new Uint8Array(size);
+  }
+  get size(): number {
+    return this.touched.length;
+  }
+  add(section: number, v: number): void {
+    if (!this.has[section]) {
+      this.has[section] = 1;
+      this.touched.push(section);
+    }
+    this.values[section]! += v;
+  }
+  /** Keeps the larger of the section's value (0 when it has none) and `v`. */
+  raise(section: number, v: number): void {
+    if (v <= this.values[section]!) return;
+    if (!this.has[section]) {
+      this.has[section] = 1;
+      this.touched.push(section);
+    }
+    this.values[section] = v;
+  }
+  clear(): void {
+    for (const s of this.touched) {
+      this.values[s] = 0;
+      this.has[s] = 0;
+    }
+    this.touched.length = 0;
+  }
+}
+
+/** Spare SectionValues per index, so that a keystroke does not allocate arrays of every section. */
+const spares = new WeakMap<LoadedIndex, SectionValues[]>();
+
+function take(index: LoadedIndex): SectionValues {
+  return spares.get(index)?.pop() ?? new SectionValues(index.sectionCount);
+}
+
+function give(index: LoadedIndex, ...used: SectionValues[]): void {
+  let list = spares.get(index);
+  if (!list) spares.set(index, (list = []));
+  for (const u of used) {
+    u.clear();
+    list.push(u);
+  }
+}
+
+/** Each section's score for the clauses (the caller gives the result back with `give`). */
+function score(index: LoadedIndex, clauses: Clause[]): SectionValues {
+  const total = take(index);
   if (!clauses.length) return total;
   const n = index.sectionCount;
   /** Clauses each section matched (in any field, by any of its terms; a typo's match counts less). */
-  const matched = new Map<number, number>();
+  const matched = take(index);
+  const credit = take(index);
+  const best = take(index);
+  const sums = take(index);
   for (const clause of clauses) {
-    const credit = new Map<number, number>();
     FIELDS.forEach((field, f) => {
       const boost = FIELD_BOOSTS[field];
-      const best = new Map<number, number>();
       for (const alt of clause.alternatives) {
-        const sums = new Map<number, number>();
         for (const token of alt.tokens) {
           for (const key of token.keys) {
             const p = index.postings(f, key.term);
@@ -272,18 +330,22 @@ function score(index: LoadedIndex, clauses: Clause[]): Map<number, number> {
             const factor = idf * key.factor * alt.weight;
             for (let i = 0; i < p.sections.length; i++) {
               const s = p.sections[i]!;
-              sums.set(s, (sums.get(s) ?? 0) + p.weights[i]! * factor);
-              if (key.credit > (credit.get(s) ?? 0)) credit.set(s, key.credit);
+              sums.add(s, p.weights[i]! * factor);
+              credit.raise(s, key.credit);
             }
           }
         }
-        for (const [s, v] of sums) if (v > (best.get(s) ?? 0)) best.set(s, v);
+        for (const s of sums.touched) best.raise(s, sums.values[s]!);
+        sums.clear();
       }
-      for (const [s, v] of best) total.set(s, (total.get(s) ?? 0) + v * boost);
+      for (const s of best.touched) total.add(s, best.values[s]! * boost);
+      best.clear();
     });
-    for (const [s, c] of credit) matched.set(s, (matched.get(s) ?? 0) + c);
+    for (const s of credit.touched) matched.add(s, credit.values[s]!);
+    credit.clear();
   }
-  for (const [s, v] of total) total.set(s, (v * matched.get(s)!) / clauses.length);
+  for (const s of total.touched) total.values[s] = (total.values[s]! * matched.values[s]!) / clauses.length;
+  give(index, matched, credit, best, sums);
   return total;
 }
 
@@ -312,30 +374,40 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
     const other = score(index, plan.otherLayout);
     // Typed in the wrong layout: the retyped query's hits, with what the typo budget found below them.
     if (other.size > scores.size) {
-      for (const [s, v] of scores) other.set(s, Math.max(other.get(s) ?? 0, v * 0.5));
+      for (const s of scores.touched) other.raise(s, scores.values[s]! * 0.5);
+      give(index, scores);
       scores = other;
-    } else for (const [s, v] of other) scores.set(s, Math.max(scores.get(s) ?? 0, v * 0.9));
+    } else {
+      for (const s of other.touched) scores.raise(s, other.values[s]! * 0.9);
+      give(index, other);
+    }
   }
   const filter = options.version ? index.entry.versions.find((v) => v.id === options.version) : undefined;
   const named = new Set(plan.versions);
   if (filter) named.add(`${filter.sidebar}/${filter.id}`);
   const namedSidebars = new Set([...named].map((n) => n.split('/')[0]));
-  const hits: [number, number][] = [];
-  for (const [s, v] of scores) {
+  const namedVersions = new Set(index.entry.versions.filter((v) => named.has(`${v.sidebar}/${v.id}`)));
+  // The weighted score is written over the score; the sections kept are listed in `sections`.
+  const values = scores.values;
+  const sections: number[] = [];
+  for (const s of scores.touched) {
+    const v = values[s]!;
     if (v <= 0) continue;
     if (options.sidebar && index.sidebarOf(s) !== options.sidebar) continue;
     if (options.within && !options.within.includes(index.sidebarOf(s))) continue;
     const version = index.versionOfSection(s);
     let weight = 1;
     if (version) {
-      const key = `${version.sidebar}/${version.id}`;
       if (filter && version.sidebar === filter.sidebar && version.id !== filter.id) continue;
       // Current versions first, unless the query or the filter names another version of the sidebar.
-      if (namedSidebars.has(version.sidebar)) weight = named.has(key) ? 1 : LEGACY_WEIGHT;
+      if (namedSidebars.has(version.sidebar)) weight = namedVersions.has(version) ? 1 : LEGACY_WEIGHT;
       else if (!version.current) weight = LEGACY_WEIGHT;
     }
-    hits.push([s, v * weight]);
+    values[s] = v * weight;
+    sections.push(s);
   }
-  hits.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  return { sections: hits.map((h) => h[0]), scores: hits.map((h) => h[1]) };
+  sections.sort((a, b) => values[b]! - values[a]! || a - b);
+  const ranked = sections.map((s) => values[s]!);
+  give(index, scores);
+  return { sections, scores: ranked };
 }

@@ -44,9 +44,11 @@ export interface SearchEngine {
   /** A close query that finds something, for a query that finds nothing ("did you mean"); null when there is none. */
   suggest(query: string): Promise<string | null>;
   /**
-   * Fetches ahead what the next keystrokes of a word being typed will draw: the sections of the
-   * first `count` hits of the query with one more letter, for the few letters the vocabulary most
-   * often goes on with, ranked from the postings loaded; at most `maxFiles` files.
+   * Fetches ahead what the next keystroke of a word being typed will draw: for the few letters the
+   * word most likely goes on with (those the words of the hits drawn go on with most often, then
+   * those of the vocabulary), the postings the query with that letter needs (at most three small
+   * files in all) and the sections of its first `count` hits: all of them for the likeliest
+   * letter, for the others as far as `maxFiles` section files in all.
    */
   ahead(query: string, options: SearchOptions, count: number, maxFiles: number): Promise<void>;
 }

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchOptions, SearchPage } from '@vitrina-docs/search';
 
-/** Section files fetched ahead per keystroke while a word is typed letter by letter. */
+/**
+ * Section files fetched ahead per keystroke while a word is typed letter by letter, for the less
+ * likely next letters (the likeliest one's hits are fetched whole).
+ */
 const AHEAD_FILES = 3;
 
 export interface SearchResults {
@@ -17,7 +20,7 @@ export interface SearchResults {
  * The first `count` hits of a query. When everything they need is loaded they are there on the
  * keystroke's render; otherwise the files are fetched and the previous hits stay until they arrive.
  * While a word is typed letter by letter, once a keystroke's hits are drawn the files the next
- * letter is likely to need are fetched in idle time (at most AHEAD_FILES), so that it draws at once.
+ * letter is likely to need are fetched in idle time (see SearchEngine.ahead), so that it draws at once.
  */
 export function useSearchResults(engine: SearchEngine | null, query: string, options: SearchOptions, count: number): SearchResults {
   const q = query.trim();

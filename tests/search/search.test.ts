@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import YAML from 'yaml';
 import { describe, expect, inject, it } from 'vitest';
 import type { LocaleCode, Manifest, SearchDocsFile, SearchEntry, SearchResult, SearchSectionGroup } from '@vitrina-docs/schemas';
-import { decodeNumbers, decodeSortedWords, FIELDS, loadEngine, queryWords, stemToken, weightStep } from '@vitrina-docs/search';
+import { decodeNumbers, decodeSortedWords, FIELDS, loadEngine, planTerms, queryWords, stemToken, weightStep } from '@vitrina-docs/search';
 import { engineOf, loadRelevanceSet, rankedRoutes, readFrom, scoreRelevance, type RelevanceCase } from '../helpers/search-eval.ts';
 import { ROOT, runCli } from '../helpers/project.ts';
 
@@ -165,24 +165,44 @@ describe('the split index', () => {
         return readFrom(dist)(path);
       });
       let instant = 0;
-      let extra = 0;
+      /** Keystrokes drawn at once whose postings `ahead` fetched. */
+      let postingsAhead = 0;
+      let postings = 0;
+      let sections = 0;
       for (const word of words)
         for (let n = 2; n <= word.length; n++) {
           const q = word.slice(0, n);
           if (engine.peek(q, {}, 8)) instant++;
           else await engine.load(q, {}, 8);
-          if (!ahead) continue;
+          if (!ahead || n === word.length) continue;
+          const next = word.slice(0, n + 1);
+          const missing = engine.index.missingPostings(planTerms(engine.plan(next)));
           const before = fetched.length;
           await engine.ahead(q, {}, 8, 3);
-          extra = Math.max(extra, fetched.length - before);
+          const files = fetched.slice(before).map((f) => f.replace(/.*\//, '')[0]);
+          postings = Math.max(postings, files.filter((f) => f === 'p').length);
+          sections = Math.max(sections, files.filter((f) => f === 's').length);
+          if (missing && engine.peek(next, {}, 8)) postingsAhead++;
         }
-      return { instant, extra };
+      return { instant, postingsAhead, postings, sections };
     };
     const plain = await type(false);
     const typed = await type(true);
     expect(typed.instant).toBeGreaterThan(plain.instant + 5);
-    expect(typed.extra).toBeGreaterThan(0);
-    expect(typed.extra).toBeLessThanOrEqual(3);
+    expect(typed.postingsAhead).toBeGreaterThan(0);
+    // At most three postings files, and the sections of the likeliest letter's eight hits.
+    expect(typed.postings).toBeLessThanOrEqual(3);
+    expect(typed.sections).toBeGreaterThan(0);
+    expect(typed.sections).toBeLessThanOrEqual(8);
+  });
+
+  it('ranks a query the same whatever was ranked before it', async () => {
+    const engine = await loadEngine(manifest().locales.ru!.search!.entry, readFrom(dist));
+    const queries = ['визит', 'dbpbn', 'фото полки', 'отчёт по визиту', 'регистрацыя', 'задача', 'ic2 визит'];
+    const first = new Map<string, unknown>();
+    for (const q of queries) first.set(q, await engine.rankAsync(q));
+    const again = await loadEngine(manifest().locales.ru!.search!.entry, readFrom(dist));
+    for (const q of [...queries].reverse()) expect(await again.rankAsync(q), q).toEqual(first.get(q));
   });
 
   it('fetches nothing ahead after a finished word', async () => {
