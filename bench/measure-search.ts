@@ -257,6 +257,10 @@ export interface BrowserSearchFigures {
   firstSearchFromFocusMs: Series;
   /** From a keystroke (one more letter of a word) to the results drawn, after the first search. */
   keystrokeMs: Series;
+  /** Of the keystrokes measured, those during which a search file was fetched (waiting for the network). */
+  keystrokesFetching: number;
+  /** The keystrokes measured that had everything they drew loaded already. */
+  keystrokeLoadedMs: Series;
   /** From a whole new query inserted at once to its results drawn (may fetch postings and sections). */
   pasteMs: Series;
   keystrokeQueries: string[];
@@ -316,6 +320,8 @@ export async function measureBrowserSearch(
   const firstMs: number[] = [];
   const fromFocus: number[] = [];
   const keystroke: number[] = [];
+  const keystrokeLoaded: number[] = [];
+  let keystrokesFetching = 0;
   const paste: number[] = [];
   let bytes: BrowserSearchFigures['firstSearchBytes'] | null = null;
   for (let run = 0; run < runs; run++) {
@@ -354,12 +360,21 @@ export async function measureBrowserSearch(
           await sleep(300);
           for (const ch of q.slice(2)) {
             await page.evaluate('window.__probeReset()');
+            let fetching = false;
+            const onRequest = (r: { url(): string }) => {
+              if (new URL(r.url()).pathname.startsWith('/search/')) fetching = true;
+            };
+            page.on('request', onRequest);
             await page.keyboard.insertText(ch);
             try {
               const k = await waitDrawn(page, 1_500);
               keystroke.push(k.t1 - k.t0);
+              if (fetching) keystrokesFetching++;
+              else keystrokeLoaded.push(k.t1 - k.t0);
             } catch {
               // The letter did not change the results (nothing to draw).
+            } finally {
+              page.off('request', onRequest);
             }
           }
           await input.fill('');
@@ -387,6 +402,8 @@ export async function measureBrowserSearch(
     firstSearchMs: series(firstMs, 1),
     firstSearchFromFocusMs: series(fromFocus, 1),
     keystrokeMs: series(keystroke, 1),
+    keystrokesFetching,
+    keystrokeLoadedMs: series(keystrokeLoaded, 1),
     pasteMs: series(paste, 1),
     keystrokeQueries: QUERIES.ru!.slice(1),
   };
