@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchOptions, SearchPage } from '@vitrina-docs/search';
+import { prefetchAllowed } from '../hooks/usePrefetch.ts';
 
 /**
  * Section files fetched ahead per keystroke while a word is typed letter by letter, for the less
@@ -20,7 +21,8 @@ export interface SearchResults {
  * The first `count` hits of a query. When everything they need is loaded they are there on the
  * keystroke's render; otherwise the files are fetched and the previous hits stay until they arrive.
  * While a word is typed letter by letter, once a keystroke's hits are drawn the files the next
- * letter is likely to need are fetched in idle time (see SearchEngine.ahead), so that it draws at once.
+ * letter is likely to need are fetched in idle time (see SearchEngine.ahead), so that it draws at once;
+ * not when the reader asked to save data or the connection is 2g (as page prefetch).
  */
 export function useSearchResults(engine: SearchEngine | null, query: string, options: SearchOptions, count: number): SearchResults {
   const q = query.trim();
@@ -46,7 +48,7 @@ export function useSearchResults(engine: SearchEngine | null, query: string, opt
   if (typed.current.q !== q) typed.current = { q, typing: q.length === typed.current.q.length + 1 && q.startsWith(typed.current.q) };
   const typing = typed.current.typing;
   useEffect(() => {
-    if (!engine || !current || !q || !typing) return;
+    if (!engine || !current || !q || !typing || !prefetchAllowed()) return;
     const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
     const cancel = globalThis.cancelIdleCallback ?? clearTimeout;
     const handle = idle(() => void engine.ahead(query, options, count, AHEAD_FILES).catch(() => {}));

@@ -51,6 +51,50 @@ test.describe('navbar search box', () => {
     await expect(page.locator('h1')).toBeVisible();
   });
 
+  // "пл" → "пла": the third letter draws hits from files the first two did not need.
+  for (const saveData of [false, true])
+    test(`typing a word letter by letter fetches ahead what the next letter draws${saveData ? ', unless the reader saves data' : ''}`, async ({
+      page,
+    }) => {
+      if (saveData)
+        await page.addInitScript(() => {
+          Object.defineProperty(Navigator.prototype, 'connection', {
+            configurable: true,
+            get: () => ({ saveData: true, effectiveType: '4g', addEventListener() {} }),
+          });
+        });
+      await page.goto('/docs/mobile/ic3/visits/start');
+      await hydrated(page);
+      const input = page.locator('.navbar .search-box input');
+      await input.click();
+      await input.pressSequentially('пл', { delay: 60 });
+      const options = page.locator('.navbar [role="option"]');
+      await expect(options.first()).toBeVisible({ timeout: 15_000 });
+      await page.waitForTimeout(1_500);
+      // When the third letter's hits are drawn: the search files fetched since it was typed (those
+      // it waited for; what is fetched ahead for the fourth starts after the drawing).
+      await page.evaluate((selector) => {
+        const w = window as unknown as { typedAt: number; waited: string[] | null };
+        const shown = () => Array.from(document.querySelectorAll(selector), (e) => e.textContent).join('\n');
+        const before = shown();
+        w.typedAt = 0;
+        w.waited = null;
+        document.addEventListener('input', () => (w.typedAt ||= performance.now()), true);
+        new MutationObserver(() => {
+          if (w.waited || !w.typedAt || shown() === before) return;
+          w.waited = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.startTime >= w.typedAt && new URL(e.name).pathname.startsWith('/search/'))
+            .map((e) => new URL(e.name).pathname);
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      }, '.navbar [role="option"]');
+      await input.pressSequentially('а');
+      await page.waitForFunction(() => (window as unknown as { waited: string[] | null }).waited);
+      const waited = await page.evaluate(() => (window as unknown as { waited: string[] }).waited);
+      if (saveData) expect(waited.length).toBeGreaterThan(0);
+      else expect(waited).toEqual([]);
+    });
+
   test('Enter without a chosen result opens the search page with the query', async ({ page }) => {
     await page.goto('/en/docs/portal');
     await hydrated(page);
