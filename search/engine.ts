@@ -41,7 +41,7 @@ class Recent<V> {
   }
 }
 
-/** How many next letters `ahead` ranks (the ones most words go on with). */
+/** How many next letters `ahead` ranks (the likeliest: see `nextLetters`). */
 const AHEAD_LETTERS = 6;
 /** At most this many postings files are fetched ahead per keystroke (they are a few KB each). */
 const AHEAD_POSTINGS = 3;
