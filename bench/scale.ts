@@ -7,6 +7,7 @@
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isUnder } from '@vitrina-docs/schemas/paths';
 
 export interface ScaledCorpus {
   factor: number;
@@ -43,8 +44,7 @@ export function scaleCorpus(root: string, factor: number): ScaledCorpus {
       const prefix = `/docs/${sidebar}`;
       for (const line of tsv) {
         const route = line.split('\t')[0] ?? '';
-        if (route === prefix || route.startsWith(`${prefix}/`))
-          added.push(`${prefix}/${name}${route.slice(prefix.length)}${line.slice(route.length)}`);
+        if (isUnder(route, prefix)) added.push(`${prefix}/${name}${route.slice(prefix.length)}${line.slice(route.length)}`);
       }
     }
   }

@@ -126,14 +126,16 @@ class RunWorkers {
    */
   renewAfter(done: Promise<unknown>, server: string | null): void {
     this.renewing = done.then(
-      async () => {
-        if (this.stopped || !this.pool) return;
-        await this.pool.close();
-        this.pool = BuildWorkers.start({ compile: false, highlight: false });
-        if (server) this.pool.loadRenderer(server);
-      },
+      () => (this.stopped || !this.pool ? undefined : this.renew(server)),
       () => {},
     );
+  }
+
+  /** The threads go (their heaps with them) and fresh ones start; with `server`, they load the renderer. */
+  async renew(server: string | null = null): Promise<void> {
+    await this.pool?.close();
+    this.pool = BuildWorkers.start({ compile: false, highlight: false });
+    if (server) this.pool.loadRenderer(server);
   }
 
   /** The threads, once a renewal under way is done. */
@@ -228,8 +230,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
   if (workers.pool) {
     // The heaps of the highlighter and of the compiled pages go with their threads; a fresh one,
     // which loads only the search index, takes over.
-    await workers.pool.close();
-    workers.pool = staging ? BuildWorkers.start({ compile: false, highlight: false }) : null;
+    if (staging) await workers.renew();
+    else await workers.close();
   }
   if (modules && staging && site) {
     const input = modules.searchInput(transformed, checked, site, ui);
