@@ -45,26 +45,92 @@ export interface CodeHighlighter {
   highlight(lang: string, code: string): HighlightedCode | Promise<HighlightedCode>;
 }
 
+/** A highlighter of this thread: it can let go of Shiki once it has highlighted what it was sent ahead. */
+export interface LocalCodeHighlighter extends CodeHighlighter {
+  /**
+   * Lets go of Shiki (its grammars and their compiled regular expressions: about 20 MB at this
+   * site's size) and keeps the blocks highlighted so far. A block not among them loads Shiki
+   * again.
+   */
+  release(): void;
+}
+
 /** The key of a code block in the caches of highlighted code. */
 export function codeKey(lang: string, code: string): string {
   return `${lang}\u0000${code}`;
 }
 
-let pending: Promise<HighlighterCore> | null = null;
-
 /**
  * One highlighter for the thread: two themes (light and dark), output as classes rather than
  * inline styles so that a strict Content-Security-Policy holds. Shiki is loaded here, on first
  * use (validation never highlights). Highlighted blocks are kept: the two pages of a
- * translation pair share their code.
+ * translation pair share their code, and a build's highlighting thread keeps every block it
+ * highlighted ahead for the pages it compiles after `release()`.
  */
-export async function createCodeHighlighter(): Promise<CodeHighlighter> {
-  const [{ transformerStyleToClass }, { createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
-    import('@shikijs/transformers'),
+export async function createCodeHighlighter(): Promise<LocalCodeHighlighter> {
+  const { transformerStyleToClass } = await import('@shikijs/transformers');
+  let core: HighlighterCore | null = await sharedShiki();
+  const classes = transformerStyleToClass({ classPrefix: 'hl-' });
+  const registry = classes.getClassRegistry();
+  const memo = new Map<string, HighlightedCode>();
+  const highlightWith = (using: HighlighterCore, lang: string, code: string, key: string): HighlightedCode => {
+    const hast = using.codeToHast(code, {
+      lang,
+      themes: { light: 'github-light', dark: 'github-dark' },
+      defaultColor: false,
+      transformers: [classes],
+      // Shiki stops tokenising a line after 500 ms by default and leaves the rest plain: the
+      // output would then depend on the machine's load (a grammar's regexes are compiled
+      // during its first line). Every line is tokenised to its end.
+      tokenizeTimeLimit: 0,
+    }) as HastRoot;
+    const pre = hast.children[0] as Element;
+    normaliseClasses(pre);
+    const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
+    pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
+    const used: Record<string, string> = {};
+    collectClasses(pre, registry, used);
+    const done = { pre, classes: used };
+    if (memo.size > 5000) memo.clear();
+    memo.set(key, done);
+    return done;
+  };
+  let reloading: Promise<HighlighterCore> | null = null;
+  return {
+    highlight(lang, code) {
+      const key = codeKey(lang, code);
+      const done = memo.get(key);
+      if (done) return done;
+      if (core) return highlightWith(core, lang, code, key);
+      reloading ??= sharedShiki().then((loaded) => (core = loaded));
+      return reloading.then((loaded) => memo.get(key) ?? highlightWith(loaded, lang, code, key));
+    },
+    release() {
+      if (!core) return;
+      // (Other highlighters of the thread may still use it: it goes when the last lets go.)
+      if (core === shikiLoaded) shiki = shikiLoaded = null;
+      core = null;
+      reloading = null;
+    },
+  };
+}
+
+let shiki: Promise<HighlighterCore> | null = null;
+let shikiLoaded: HighlighterCore | null = null;
+
+/** The thread's Shiki, loaded on first use and shared by its highlighters. */
+function sharedShiki(): Promise<HighlighterCore> {
+  shiki ??= loadShiki().then((core) => (shikiLoaded = core));
+  return shiki;
+}
+
+/** Shiki with the site's languages and its two themes. */
+async function loadShiki(): Promise<HighlighterCore> {
+  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
     import('shiki/core'),
     import('shiki/engine/javascript'),
   ]);
-  pending ??= createHighlighterCore({
+  return createHighlighterCore({
     engine: createJavaScriptRegexEngine(),
     themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
     langs: [
@@ -86,38 +152,6 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
       import('shiki/langs/diff.mjs'),
     ],
   });
-  const core = await pending;
-  const classes = transformerStyleToClass({ classPrefix: 'hl-' });
-  const registry = classes.getClassRegistry();
-  const memo = new Map<string, HighlightedCode>();
-  return {
-    highlight(lang, code) {
-      const key = codeKey(lang, code);
-      let done = memo.get(key);
-      if (!done) {
-        const hast = core.codeToHast(code, {
-          lang,
-          themes: { light: 'github-light', dark: 'github-dark' },
-          defaultColor: false,
-          transformers: [classes],
-          // Shiki stops tokenising a line after 500 ms by default and leaves the rest plain: the
-          // output would then depend on the machine's load (a grammar's regexes are compiled
-          // during its first line). Every line is tokenised to its end.
-          tokenizeTimeLimit: 0,
-        }) as HastRoot;
-        const pre = hast.children[0] as Element;
-        normaliseClasses(pre);
-        const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
-        pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
-        const used: Record<string, string> = {};
-        collectClasses(pre, registry, used);
-        done = { pre, classes: used };
-        if (memo.size > 5000) memo.clear();
-        memo.set(key, done);
-      }
-      return done;
-    },
-  };
 }
 
 /** The CSS declarations of a highlighting class, as the registry holds them. */

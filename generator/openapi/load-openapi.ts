@@ -4,6 +4,7 @@ import type { Diagnostics } from '../diagnostics.ts';
 import { parseYamlLazily, positionOf, type YamlSource } from '../yaml-source.ts';
 import { sha, type BuildCache } from '../pipeline/page-cache.ts';
 import { checkRussianTexts } from './check-russian-texts.ts';
+import type { Validator } from '@seriousme/openapi-schema-validator';
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -38,13 +39,26 @@ export interface DescriptionValidity {
   errors?: { instancePath: string; message?: string; params?: unknown }[] | string;
 }
 
+let validator: Promise<Validator> | null = null;
+let validating = 0;
+
 /**
  * Validates a description against the official JSON Schema of OpenAPI, loaded only when a
  * description must be validated (it is slow to compile: a build does it on a worker thread).
  */
 export async function validateDescription(raw: Record<string, unknown>): Promise<DescriptionValidity> {
-  const { Validator } = await import('@seriousme/openapi-schema-validator');
-  const { valid, errors } = await new Validator({ strict: false }).validate(raw);
+  // The descriptions of a run are validated together, with one validator: the JSON Schema of an
+  // OpenAPI version (v1 and v1.5 are both 3.1) is compiled once, which is most of the check's
+  // time. The validator goes when the last of them is done, with its memory.
+  validating++;
+  let result: Awaited<ReturnType<Validator['validate']>>;
+  try {
+    validator ??= import('@seriousme/openapi-schema-validator').then(({ Validator }) => new Validator({ strict: false }));
+    result = await (await validator).validate(raw);
+  } finally {
+    if (--validating === 0) validator = null;
+  }
+  const { valid, errors } = result;
   // (Plain data, so that it can come back from a worker.)
   return {
     valid,

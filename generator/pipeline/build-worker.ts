@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { codeKey, type CodeHighlighter } from '../markdown/highlighter.ts';
+import { codeKey, type LocalCodeHighlighter } from '../markdown/highlighter.ts';
 import type { FencedCode } from '../markdown/scan-fences.ts';
 import type { RenderContext, RenderJob } from '../prerender.ts';
 import type { CompileJob, WorkerSetup } from './compile-jobs.ts';
@@ -18,7 +18,7 @@ import type { HighlightedPush, IndexResult, WorkerData, WorkerPush, WorkerReply,
 const data = workerData as WorkerData;
 
 const loadHighlighter = () => import('../markdown/highlighter.ts').then((m) => m.createCodeHighlighter());
-let highlighter: Promise<CodeHighlighter> | null = null;
+let highlighter: Promise<LocalCodeHighlighter> | null = null;
 if (data.highlight) {
   highlighter = loadHighlighter();
   // An error is reported with the first request that needs it.
@@ -73,6 +73,13 @@ async function pump(): Promise<void> {
     parentPort!.postMessage(push);
   } finally {
     pumping = false;
+    // Every block of the build's pages was sent ahead: the pages this thread compiles from now on
+    // find theirs among those highlighted, and Shiki's memory can go before the build's peak.
+    if (!prefetched.length)
+      void highlighter?.then(
+        (h) => h.release(),
+        () => {},
+      );
     drain();
     const done: WorkerPush = { type: 'drained' };
     parentPort!.postMessage(done);

@@ -20,12 +20,30 @@ describe("BuildWorkers: the main thread's code highlighted on a worker", () => {
     expect(await remote.highlight(ahead.lang, ahead.code)).toBe(a);
   });
 
+  it('highlights a block asked for after it has highlighted all it was sent ahead (and let go of Shiki)', async () => {
+    const here = await createCodeHighlighter();
+    const remote = pool.highlighter();
+    const ahead = { lang: 'yaml', code: 'visit:\n  id: 42\n  status: done' };
+    remote.prefetch([ahead]);
+    expect(await remote.highlight(ahead.lang, ahead.code)).toEqual(await here.highlight(ahead.lang, ahead.code));
+    // (The worker validates OpenAPI only once the blocks sent ahead are done: then it has let go.)
+    await pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} });
+    const late = { lang: 'python', code: 'visit = client.visits.get(42)\nprint(visit.status)' };
+    expect(await remote.highlight(late.lang, late.code)).toEqual(await here.highlight(late.lang, late.code));
+  });
+
   it('validates an OpenAPI description there, and reports what is wrong with it', async () => {
     const valid = await pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} });
     expect(valid).toEqual({ valid: true, errors: [] });
     const invalid = await pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T' }, paths: {} });
     expect(invalid.valid).toBe(false);
     expect(JSON.stringify(invalid.errors)).toMatch(/version/);
+    // Validated together (with one validator), each gets its own answer.
+    const [a, b] = await Promise.all([
+      pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T' }, paths: {} }),
+      pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} }),
+    ]);
+    expect([a.valid, b.valid]).toEqual([false, true]);
   });
 
   it('fails the blocks still on their way when the workers stop, rather than keep their pages waiting', async () => {
