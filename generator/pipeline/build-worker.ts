@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { codeKey, type LocalCodeHighlighter } from '../markdown/highlighter.ts';
+import { codeKey, type CodeHighlighter, type HighlightedCode, type LocalCodeHighlighter } from '../markdown/highlighter.ts';
 import type { FencedCode } from '../markdown/scan-fences.ts';
 import type { RenderContext, RenderJob } from '../prerender.ts';
 import type { CompileJob, WorkerSetup } from './compile-jobs.ts';
@@ -19,16 +19,28 @@ const data = workerData as WorkerData;
 
 const loadHighlighter = () => import('../markdown/highlighter.ts').then((m) => m.createCodeHighlighter());
 let highlighter: Promise<LocalCodeHighlighter> | null = null;
-if (data.highlight) {
+if (data.highlight === true) {
   highlighter = loadHighlighter();
   // An error is reported with the first request that needs it.
   highlighter.catch(() => {});
 }
 
+/**
+ * A highlighter of pages whose code came highlighted with them (`highlight: 'sent'`): Shiki is
+ * loaded only for a block that did not.
+ */
+function sentFirst(sent: ReadonlyMap<string, HighlightedCode>): CodeHighlighter {
+  return {
+    highlight(lang, code) {
+      return sent.get(codeKey(lang, code)) ?? (highlighter ??= loadHighlighter()).then((h) => h.highlight(lang, code));
+    },
+  };
+}
+
 const loadToolchain = async () => {
   const [{ compileJob }, h] = await Promise.all([
     import('./compile-jobs.ts'),
-    data.highlight ? (highlighter ??= loadHighlighter()) : undefined,
+    data.highlight === true ? (highlighter ??= loadHighlighter()) : undefined,
     import('../markdown/processor.ts'),
   ]);
   return { compileJob, highlighter: h };
@@ -114,11 +126,12 @@ function writeInto(outDir: string, file: string, data: string): void {
   writeFileSync(abs, data);
 }
 
-async function compile(jobs: CompileJob[]) {
+async function compile(jobs: CompileJob[], highlighted: [string, HighlightedCode][] = []) {
   const { compileJob, highlighter } = await (toolchain ??= loadToolchain());
   if (!setup) throw new Error('build worker: compile before setup');
+  const h = data.highlight === 'sent' ? sentFirst(new Map(highlighted)) : highlighter;
   const pages = [];
-  for (const job of jobs) pages.push(await compileJob(job, setup, highlighter));
+  for (const job of jobs) pages.push(await compileJob(job, setup, h));
   return pages;
 }
 
@@ -148,7 +161,7 @@ async function renderJobs(jobs: RenderJob[]) {
 function handle(m: Exclude<WorkerRequest, { type: 'setup' | 'prefetch' }>): Promise<unknown> {
   switch (m.type) {
     case 'compile':
-      return compile(m.jobs);
+      return compile(m.jobs, m.highlighted);
     case 'load-renderer':
       return import('../prerender.ts').then(({ loadServer }) => loadServer(m.server)).then(() => null);
     case 'render-setup':

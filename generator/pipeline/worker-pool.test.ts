@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter } from '../markdown/highlighter.ts';
+import { scanFences } from '../markdown/scan-fences.ts';
+import { compileJob, type CompileJob, type WorkerSetup } from './compile-jobs.ts';
 import { BuildWorkers } from './worker-pool.ts';
 
 describe("BuildWorkers: the main thread's code highlighted on a worker", () => {
@@ -53,5 +55,57 @@ describe("BuildWorkers: the main thread's code highlighted on a worker", () => {
     const waiting = remote.highlight('kotlin', 'val visit = Visit(id = 1)');
     await stopping.close();
     await expect(waiting).rejects.toThrow(/not highlighted/);
+  });
+});
+
+describe('BuildWorkers: the highlighting worker gives its place to one that only compiles', () => {
+  const setup: WorkerSetup = { facts: {}, staticDir: '/nonexistent', publishedFiles: [], highlight: true, output: 'page' };
+  const page = (n: number): CompileJob => ({
+    file: `docs/page-${n}.en.md`,
+    locale: 'en',
+    source: [
+      '---',
+      `title: Page ${n}`,
+      '---',
+      '',
+      '## Request',
+      '',
+      '```bash',
+      `curl -s https://api.vitrina.example/api/v1.5/visits/${n}`,
+      '```',
+      '',
+      '```json',
+      `{"visit_id": ${n}, "status": "done"}`,
+      '```',
+      '',
+      '## Quoted',
+      '',
+      // (A fence in a block quote: not found by the look at the lines, so not sent ahead.)
+      '> ```kotlin',
+      `> val visit = Visit(id = ${n})`,
+      '> ```',
+      '',
+    ].join('\n'),
+  });
+
+  it('compiles pages there as this thread does, their code sent highlighted or highlighted there', async () => {
+    const pool = BuildWorkers.start({ compile: true, highlight: true }, 1);
+    try {
+      const jobs = [1, 2, 3, 4].map(page);
+      const first = pool.threadIds[0];
+      pool.setup(setup);
+      const remote = pool.highlighter();
+      remote.prefetch(jobs.flatMap((j) => scanFences(j.source)));
+      // Every page goes to the worker (none compiles here).
+      const compiled = await pool.compile(jobs);
+      expect(pool.threadIds[0]).not.toBe(first);
+      const here = await createCodeHighlighter();
+      for (const [k, job] of jobs.entries()) {
+        // (The quoted block, not sent ahead, was highlighted on the new worker.)
+        expect(compiled[k]).toEqual(await compileJob(job, setup, here));
+      }
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { MARKDOWN_LIMITS } from '../markdown/limits.ts';
 import { codeKey, type CodeHighlighter, type HighlightedCode } from '../markdown/highlighter.ts';
 import type { CompiledPage } from '../markdown/processor.ts';
-import type { FencedCode } from '../markdown/scan-fences.ts';
+import { scanFences, type FencedCode } from '../markdown/scan-fences.ts';
 import type { DescriptionValidity } from '../openapi/load-openapi.ts';
 import type { RenderContext, RenderJob, RenderResult } from '../prerender.ts';
 import type { SearchInput, SearchShards } from '../search/build-shards.ts';
@@ -12,7 +12,7 @@ import type { CompileJob, WorkerSetup } from './compile-jobs.ts';
 /** What the main thread asks of a build worker (build-worker.ts). */
 export type WorkerRequest =
   | { type: 'setup'; setup: WorkerSetup }
-  | { type: 'compile'; id: number; jobs: CompileJob[] }
+  | { type: 'compile'; id: number; jobs: CompileJob[]; highlighted?: [key: string, code: HighlightedCode][] }
   | { type: 'highlight'; id: number; blocks: FencedCode[] }
   | { type: 'prefetch'; blocks: FencedCode[] }
   | { type: 'validate-openapi'; id: number; raw: Record<string, unknown> }
@@ -40,8 +40,11 @@ export type WorkerPush = HighlightedPush | { type: 'drained' };
 export interface WorkerData {
   /** Load the markdown toolchain as soon as the worker starts (a worker that compiles pages). */
   compile: boolean;
-  /** And the code highlighter. */
-  highlight: boolean;
+  /**
+   * And the code highlighter; `sent` for a worker whose pages come with their code highlighted
+   * (it loads Shiki only for a block that did not).
+   */
+  highlight: boolean | 'sent';
 }
 
 /**
@@ -109,6 +112,8 @@ export function compileQueue(pages: readonly { file: string; source: string }[])
 interface Deferred<T> {
   promise: Promise<T>;
   settled: boolean;
+  /** The value, once resolved. */
+  value?: T;
   resolve: (value: T) => void;
   reject: (error: Error) => void;
 }
@@ -127,6 +132,7 @@ function deferred<T>(): Deferred<T> {
     settled: false,
     resolve: (value) => {
       d.settled = true;
+      d.value = value;
       res(value);
     },
     reject: (error) => {
@@ -205,6 +211,11 @@ export class BuildWorkers {
   private readonly highlights = new Map<string, Deferred<HighlightedCode>>();
   /** Whether the first worker has highlighted what it was sent ahead (and may compile pages). */
   private drained: boolean;
+  /**
+   * Whether the first worker has given its place to a fresh one that only compiles, its pages
+   * sent with their code highlighted (see `readyFor`).
+   */
+  private retired = false;
   /** Hands out more work (to a worker that has become ready), while work is being handed out. */
   private wake: (() => void) | null = null;
 
@@ -217,13 +228,45 @@ export class BuildWorkers {
 
   private newSlot(i: number): Slot {
     // The first worker serves the main thread's highlighting and the search index: no compile limit.
-    const data = i === 0 && this.data.highlight ? { ...this.data, compile: false } : this.data;
+    const data: WorkerData =
+      i === 0 && this.data.highlight ? (this.retired ? { compile: true, highlight: 'sent' } : { ...this.data, compile: false }) : this.data;
     return new Slot(
       this.url,
       data,
       (push) => this.received(push),
       (e) => i === 0 && this.abandonHighlights(e),
     );
+  }
+
+  /**
+   * Whether worker `i` may take pages. The first one, when it highlights this thread's code, may
+   * once it has highlighted what it was sent ahead; it then gives its place to a fresh worker
+   * (when it has answered everything else it was asked, the OpenAPI descriptions), and pages go
+   * to that one with their code blocks highlighted. The highlighter's heap (its grammars, their
+   * compiled expressions, every block of the site) would otherwise stay to the end of the
+   * compile stage, where a build's memory peaks.
+   */
+  private readyFor(i: number): boolean {
+    if (i > 0 || !this.data.highlight || this.retired) return true;
+    if (!this.drained || this.slots[0]!.busy > 0) return false;
+    const old = this.slots[0]!;
+    this.retired = true;
+    this.replace(0, old);
+    void old.worker.terminate();
+    return true;
+  }
+
+  /** The highlighted blocks of pages, where they are all ready (for a worker that does not highlight). */
+  private highlightedFor(jobs: readonly CompileJob[]): [string, HighlightedCode][] {
+    const out: [string, HighlightedCode][] = [];
+    for (const job of jobs) {
+      for (const b of scanFences(job.source)) {
+        const key = codeKey(b.lang, b.code);
+        const value = this.highlights.get(key)?.value;
+        if (value) out.push([key, value]);
+      }
+    }
+    return out;
   }
 
   /** Blocks still on their way when the first worker stops fail, rather than keep their pages waiting. */
@@ -289,6 +332,8 @@ export class BuildWorkers {
   private replace(i: number, dead: Slot): Slot {
     if (this.slots[i] !== dead) return this.slots[i]!;
     dead.worker.removeAllListeners('exit');
+    dead.worker.removeAllListeners('error');
+    dead.worker.on('error', () => {});
     const slot = this.newSlot(i);
     if (this.setupSent) this.post(slot, { type: 'setup', setup: this.setupSent });
     this.slots[i] = slot;
@@ -297,6 +342,11 @@ export class BuildWorkers {
 
   get size(): number {
     return this.slots.length;
+  }
+
+  /** The thread ids of the workers, in order (a worker that gave its place has a new one). */
+  get threadIds(): number[] {
+    return this.slots.map((s) => s.worker.threadId);
   }
 
   private post(slot: Slot, request: WorkerRequest): void {
@@ -384,7 +434,13 @@ export class BuildWorkers {
   private async compileGroup(i: number, group: CompileJob[]): Promise<CompiledPage[]> {
     const slot = this.slots[i]!;
     try {
-      return await this.request<CompiledPage[]>(slot, (id) => ({ type: 'compile', id, jobs: group }));
+      const highlighted = i === 0 && this.retired ? this.highlightedFor(group) : undefined;
+      return await this.request<CompiledPage[]>(slot, (id) => ({
+        type: 'compile',
+        id,
+        jobs: group,
+        ...(highlighted ? { highlighted } : {}),
+      }));
     } catch (e) {
       if (!slot.failed) throw e;
       this.replace(i, slot);
@@ -411,7 +467,8 @@ export class BuildWorkers {
    * thread (their code blocks are highlighted once), the largest first (the last to finish are
    * then small ones); each worker has at most two groups queued. With `local`, this thread
    * compiles pages too, the smallest first. The first worker, when it highlights this thread's
-   * code, takes pages once it has highlighted what it was sent ahead.
+   * code, takes pages once it has highlighted what it was sent ahead (a fresh one in its place:
+   * see `readyFor`).
    */
   async compile(
     jobs: readonly CompileJob[],
@@ -426,7 +483,7 @@ export class BuildWorkers {
       2,
       (i, group) => this.compileGroup(i, pick(group)),
       (group, pages) => group.forEach((i, k) => (out[i] = keep(pages[k]!))),
-      { local: local && ((group) => local(pick(group))), ready: (i) => i > 0 || this.drained },
+      { local: local && ((group) => local(pick(group))), ready: (i) => this.readyFor(i) },
     );
     return out;
   }
@@ -437,7 +494,8 @@ export class BuildWorkers {
    * pages are compiled).
    */
   validateOpenApi(raw: Record<string, unknown>): Promise<DescriptionValidity> {
-    return this.request<DescriptionValidity>(this.slots[0]!, (id) => ({ type: 'validate-openapi', id, raw }));
+    // (Once answered, the first worker may be free to give its place: see `readyFor`.)
+    return this.request<DescriptionValidity>(this.slots[0]!, (id) => ({ type: 'validate-openapi', id, raw })).finally(() => this.wake?.());
   }
 
   /** Makes the search index on the first worker, which writes its files into `outDir`. */
