@@ -108,4 +108,20 @@ describe('BuildWorkers: the highlighting worker gives its place to one that only
       await pool.close();
     }
   });
+
+  it('keeps the warm worker when many pages are left to compile', async () => {
+    const pool = BuildWorkers.start({ compile: true, highlight: true }, 1);
+    try {
+      // 401 pages of their own (no translation pairs): more groups left than a fresh worker pays for.
+      const jobs = Array.from({ length: 401 }, (_, n) => ({ ...page(n), file: `docs/many/page-${n}.en.md` }));
+      const first = pool.threadIds[0];
+      pool.setup(setup);
+      pool.highlighter().prefetch(jobs.flatMap((j) => scanFences(j.source)));
+      const compiled = await pool.compile(jobs);
+      expect(pool.threadIds[0]).toBe(first);
+      expect(compiled[400]).toEqual(await compileJob(jobs[400]!, setup, await createCodeHighlighter()));
+    } finally {
+      await pool.close();
+    }
+  });
 });
