@@ -69,7 +69,9 @@ export function codeKey(lang: string, code: string): string {
  */
 export async function createCodeHighlighter(): Promise<LocalCodeHighlighter> {
   const { transformerStyleToClass } = await import('@shikijs/transformers');
-  let core: HighlighterCore | null = await sharedShiki();
+  // The thread's Shiki while this highlighter holds it (null after `release()`, until it needs it again).
+  let loading: Promise<HighlighterCore> | null = sharedShiki();
+  let core: HighlighterCore | null = await loading;
   const classes = transformerStyleToClass({ classPrefix: 'hl-' });
   const registry = classes.getClassRegistry();
   const memo = new Map<string, HighlightedCode>();
@@ -95,32 +97,32 @@ export async function createCodeHighlighter(): Promise<LocalCodeHighlighter> {
     memo.set(key, done);
     return done;
   };
-  let reloading: Promise<HighlighterCore> | null = null;
   return {
     highlight(lang, code) {
       const key = codeKey(lang, code);
       const done = memo.get(key);
       if (done) return done;
       if (core) return highlightWith(core, lang, code, key);
-      reloading ??= sharedShiki().then((loaded) => (core = loaded));
-      return reloading.then((loaded) => memo.get(key) ?? highlightWith(loaded, lang, code, key));
+      loading ??= sharedShiki();
+      return loading.then((loaded) => {
+        core = loaded;
+        return memo.get(key) ?? highlightWith(loaded, lang, code, key);
+      });
     },
     release() {
-      if (!core) return;
       // (Other highlighters of the thread may still use it: it goes when the last lets go.)
-      if (core === shikiLoaded) shiki = shikiLoaded = null;
+      if (shiki === loading) shiki = null;
+      loading = null;
       core = null;
-      reloading = null;
     },
   };
 }
 
 let shiki: Promise<HighlighterCore> | null = null;
-let shikiLoaded: HighlighterCore | null = null;
 
 /** The thread's Shiki, loaded on first use and shared by its highlighters. */
 function sharedShiki(): Promise<HighlighterCore> {
-  shiki ??= loadShiki().then((core) => (shikiLoaded = core));
+  shiki ??= loadShiki();
   return shiki;
 }
 

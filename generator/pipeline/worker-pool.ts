@@ -60,8 +60,8 @@ const COMPILE_WORKER_HEAP_MB = 128;
  * this many groups of pages (translation pairs) are left to compile. The fresh worker starts cold
  * and compiles about 7 % slower than the warm one; with many pages left (10x this site's content:
  * about 1,500 pairs) that cost the build 1 to 3 s, while its peak, set by the pipeline's own heap
- * at that size, stayed the same. At this site's size (about 100 pairs left) it takes 30 MB off the
- * peak for 0.2 s.
+ * at that size, stayed the same. At this site's size (about 60 pairs left) it takes 30 MB off the
+ * peak for about 0.3 s.
  */
 const RETIRE_MAX_GROUPS_LEFT = 400;
 
@@ -239,7 +239,8 @@ export class BuildWorkers {
   }
 
   private newSlot(i: number): Slot {
-    // The first worker serves the main thread's highlighting and the search index: no compile limit.
+    // The first worker serves the main thread's highlighting and the search index: no compile
+    // limit; the fresh one that takes its place (see `readyFor`) only compiles.
     const data: WorkerData =
       i === 0 && this.data.highlight ? (this.retired ? { compile: true, highlight: 'sent' } : { ...this.data, compile: false }) : this.data;
     return new Slot(
