@@ -197,7 +197,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     ...(spool ? { spool } : {}),
   });
   // While the pages compile: the OpenAPI descriptions (validated on the first worker, when there
-  // is one, once it has highlighted the code blocks). A check of a few pages (a pre-commit hook)
+  // is one, between the pages it compiles). A check of a few pages (a pre-commit hook)
   // reads them only when it reports on an API page (the other compiled pages are there for
   // their heading ids).
   const needApis = !only || checked.pages.some((p) => p.fm.api && only.report.has(p.src.file));
@@ -228,7 +228,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
       : null;
   let indexing: Promise<IndexResult> | null = null;
   if (workers.pool) {
-    // The heaps of the highlighter and of the compiled pages go with their threads; a fresh one,
+    // The heaps of the markdown toolchain and of the compiled pages go with their threads; a fresh one,
     // which loads only the search index, takes over.
     if (staging) await workers.renew();
     else await workers.close();

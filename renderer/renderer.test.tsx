@@ -84,8 +84,8 @@ describe('sanitizeHast', () => {
         el('h2', { id: 'setup' }, [text('Setup')]),
         el('figure', { className: ['code-block'], dataLanguage: 'bash' }, [
           el('figcaption', { className: ['code-title'] }, [text('run.sh')]),
-          el('pre', { className: ['shiki'], tabIndex: 0 }, [
-            el('code', {}, [el('span', { class: 'line' }, [el('span', { class: 'hl-1abc' }, [text('curl')])])]),
+          el('pre', { className: ['hl'], tabIndex: 0 }, [
+            el('code', {}, [el('span', { class: 'hl-function' }, [text('curl')])]),
           ]),
         ]),
         el('aside', { className: ['admonition', 'admonition-tip'] }, [el('p', {}, [text('Tip')])]),
@@ -105,7 +105,7 @@ describe('sanitizeHast', () => {
     expect(safe.children).toHaveLength(7);
     const html = renderToStaticMarkup(<renderer.PageBody body={safe} />);
     expect(html).toContain('<figure class="code-block" data-language="bash">');
-    expect(html).toContain('<span class="hl-1abc">curl</span>');
+    expect(html).toContain('<span class="hl-function">curl</span>');
     expect(html).toContain('<div role="note" class="admonition admonition-tip">');
     expect(html).toContain('<img src="/img/a.png" alt="A" width="10" height="5" loading="lazy" decoding="async"/>');
     expect(html).toMatch(/data-footnote-ref="(true)?"/);

@@ -149,8 +149,8 @@ describe('build of the fixture site', () => {
 
   it('highlights code at build time with classes, not inline styles', () => {
     const css = manifest.assets.css.map((u) => readFileSync(join(dist, u), 'utf8')).join('');
-    expect(css).toMatch(/--shiki-light:/);
-    expect(css).toMatch(/--shiki-dark:/);
+    expect(css).toMatch(/--hl-light:/);
+    expect(css).toMatch(/--hl-dark:/);
     const all = readdirSync(join(dist, 'data'), { recursive: true })
       .map((f) => String(f))
       .filter((f) => f.endsWith('.json'));

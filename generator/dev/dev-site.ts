@@ -135,7 +135,7 @@ export class DevSite {
       highlight: Boolean(this.highlighter),
       output: 'page' as const,
     };
-    // Every code language too: the highlighter prepares a grammar when it first meets it.
+    // Every code language too: a grammar's expressions are compiled when first used.
     const fences = Object.keys(CODE_LANGUAGES)
       .map((lang) => `\`\`\`${lang}\nx = 1\n\`\`\`\n`)
       .join('\n');

@@ -1,5 +1,5 @@
-import type { Element, Root as HastRoot } from 'hast';
-import type { HighlighterCore } from 'shiki/core';
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Refractor } from 'refractor/core';
 
 /** Languages a code fence may name (aliases map to one of these). */
 export const CODE_LANGUAGES: Record<string, string> = {
@@ -39,145 +39,174 @@ export interface HighlightedCode {
   classes: Record<string, string>;
 }
 
-/** Highlights code blocks: Shiki on this thread, or a build worker that runs it (worker-pool.ts). */
+/** Highlights code blocks at build time. */
 export interface CodeHighlighter {
-  /** The highlighted block; the same object for the same code (callers copy it before changing it). */
-  highlight(lang: string, code: string): HighlightedCode | Promise<HighlightedCode>;
-}
-
-/** A highlighter of this thread: it can let go of Shiki once it has highlighted what it was sent ahead. */
-export interface LocalCodeHighlighter extends CodeHighlighter {
-  /**
-   * Lets go of Shiki (its grammars and their compiled regular expressions: about 20 MB at this
-   * site's size) and keeps the blocks highlighted so far. A block not among them loads Shiki
-   * again.
-   */
-  release(): void;
-}
-
-/** The key of a code block in the caches of highlighted code. */
-export function codeKey(lang: string, code: string): string {
-  return `${lang}\u0000${code}`;
+  /** The highlighted block (callers copy it before changing it). */
+  highlight(lang: string, code: string): HighlightedCode;
 }
 
 /**
- * One highlighter for the thread: two themes (light and dark), output as classes rather than
- * inline styles so that a strict Content-Security-Policy holds. Shiki is loaded here, on first
- * use (validation never highlights). Highlighted blocks are kept: the two pages of a
- * translation pair share their code, and a build's highlighting thread keeps every block it
- * highlighted ahead for the pages it compiles after `release()`.
+ * What a token is drawn as, and its colours in the light and the dark theme (those of GitHub's
+ * code view). The page's stylesheet gets one class per role it uses: `.hl-keyword{--hl-light:…;
+ * --hl-dark:…}`, and the renderer's CSS picks the variable of the theme shown. Classes rather
+ * than inline styles, so that a strict Content-Security-Policy holds.
  */
-export async function createCodeHighlighter(): Promise<LocalCodeHighlighter> {
-  const { transformerStyleToClass } = await import('@shikijs/transformers');
-  // The thread's Shiki while this highlighter holds it (null after `release()`, until it needs it again).
-  let loading: Promise<HighlighterCore> | null = sharedShiki();
-  let core: HighlighterCore | null = await loading;
-  const classes = transformerStyleToClass({ classPrefix: 'hl-' });
-  const registry = classes.getClassRegistry();
-  const memo = new Map<string, HighlightedCode>();
-  const highlightWith = (using: HighlighterCore, lang: string, code: string, key: string): HighlightedCode => {
-    const hast = using.codeToHast(code, {
-      lang,
-      themes: { light: 'github-light', dark: 'github-dark' },
-      defaultColor: false,
-      transformers: [classes],
-      // Shiki stops tokenising a line after 500 ms by default and leaves the rest plain: the
-      // output would then depend on the machine's load (a grammar's regexes are compiled
-      // during its first line). Every line is tokenised to its end.
-      tokenizeTimeLimit: 0,
-    }) as HastRoot;
-    const pre = hast.children[0] as Element;
-    normaliseClasses(pre);
-    const preClasses = ((pre.properties.className as string[] | undefined) ?? []).filter((c) => c.startsWith('hl-'));
-    pre.properties = { className: ['shiki', ...preClasses], tabIndex: 0 };
-    const used: Record<string, string> = {};
-    collectClasses(pre, registry, used);
-    const done = { pre, classes: used };
-    if (memo.size > 5000) memo.clear();
-    memo.set(key, done);
-    return done;
-  };
+export const TOKEN_ROLES = {
+  comment: ['#6a737d', '#8b949e'],
+  keyword: ['#d73a49', '#f97583'],
+  string: ['#032f62', '#9ecbff'],
+  constant: ['#005cc5', '#79b8ff'],
+  function: ['#6f42c1', '#b392f0'],
+  tag: ['#22863a', '#85e89d'],
+  variable: ['#e36209', '#ffab70'],
+  inserted: ['#22863a', '#85e89d'],
+  deleted: ['#b31d28', '#fdaeb7'],
+} as const satisfies Record<string, readonly [light: string, dark: string]>;
+
+export type TokenRole = keyof typeof TOKEN_ROLES;
+
+/**
+ * Prism's token types (and the aliases a grammar gives them) → the role they are drawn as. A token
+ * of another type (punctuation, a string's interpolation) takes the colour of what holds it.
+ */
+const ROLE_OF: Record<string, TokenRole> = {
+  comment: 'comment',
+  prolog: 'comment',
+  doctype: 'comment',
+  cdata: 'comment',
+  shebang: 'comment',
+  keyword: 'keyword',
+  important: 'keyword',
+  atrule: 'keyword',
+  rule: 'keyword',
+  string: 'string',
+  char: 'string',
+  'attr-value': 'string',
+  regex: 'string',
+  url: 'string',
+  'string-literal': 'string',
+  'template-string': 'string',
+  'header-value': 'string',
+  number: 'constant',
+  boolean: 'constant',
+  constant: 'constant',
+  symbol: 'constant',
+  property: 'constant',
+  builtin: 'constant',
+  nil: 'constant',
+  entity: 'constant',
+  function: 'function',
+  'function-definition': 'function',
+  'class-name': 'function',
+  'attr-name': 'function',
+  annotation: 'function',
+  decorator: 'function',
+  tag: 'tag',
+  selector: 'tag',
+  variable: 'variable',
+  parameter: 'variable',
+  'assign-left': 'variable',
+  inserted: 'inserted',
+  deleted: 'deleted',
+};
+
+/** A role's class and its CSS declarations. */
+export function roleClass(role: TokenRole): [className: string, declarations: string] {
+  const [light, dark] = TOKEN_ROLES[role];
+  return [`hl-${role}`, `--hl-light:${light};--hl-dark:${dark}`];
+}
+
+/** Prism's name of a language of CODE_LANGUAGES (XML is its `markup`). */
+const PRISM_NAME: Record<string, string> = { xml: 'markup' };
+
+/**
+ * One highlighter for the thread: Prism's grammars through refractor (the unified collective's
+ * Prism, whose output is a hast tree), loaded on first use (validation never highlights). A
+ * block's tokens become `<span class="hl-<role>">` (TOKEN_ROLES), in `<pre class="hl"><code>`.
+ */
+export async function createCodeHighlighter(): Promise<CodeHighlighter> {
+  const refractor = await loadRefractor();
   return {
     highlight(lang, code) {
-      const key = codeKey(lang, code);
-      const done = memo.get(key);
-      if (done) return done;
-      if (core) return highlightWith(core, lang, code, key);
-      loading ??= sharedShiki();
-      return loading.then((loaded) => {
-        core = loaded;
-        return memo.get(key) ?? highlightWith(loaded, lang, code, key);
-      });
-    },
-    release() {
-      // (Other highlighters of the thread may still use it: it goes when the last lets go.)
-      if (shiki === loading) shiki = null;
-      loading = null;
-      core = null;
+      const tree = refractor.highlight(code, PRISM_NAME[lang] ?? lang) as HastRoot;
+      const used: Record<string, string> = {};
+      const children = tokens(tree.children as ElementContent[], used);
+      const pre: Element = {
+        type: 'element',
+        tagName: 'pre',
+        properties: { className: ['hl'], tabIndex: 0 },
+        children: [{ type: 'element', tagName: 'code', properties: {}, children }],
+      };
+      return { pre, classes: used };
     },
   };
 }
 
-let shiki: Promise<HighlighterCore> | null = null;
-
-/** The thread's Shiki, loaded on first use and shared by its highlighters. */
-function sharedShiki(): Promise<HighlighterCore> {
-  shiki ??= loadShiki();
-  return shiki;
-}
-
-/** Shiki with the site's languages and its two themes. */
-async function loadShiki(): Promise<HighlighterCore> {
-  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
-    import('shiki/core'),
-    import('shiki/engine/javascript'),
-  ]);
-  return createHighlighterCore({
-    engine: createJavaScriptRegexEngine(),
-    themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
-    langs: [
-      import('shiki/langs/bash.mjs'),
-      import('shiki/langs/json.mjs'),
-      import('shiki/langs/http.mjs'),
-      import('shiki/langs/kotlin.mjs'),
-      import('shiki/langs/swift.mjs'),
-      import('shiki/langs/python.mjs'),
-      import('shiki/langs/javascript.mjs'),
-      import('shiki/langs/typescript.mjs'),
-      import('shiki/langs/yaml.mjs'),
-      import('shiki/langs/groovy.mjs'),
-      import('shiki/langs/xml.mjs'),
-      import('shiki/langs/csv.mjs'),
-      import('shiki/langs/java.mjs'),
-      import('shiki/langs/sql.mjs'),
-      import('shiki/langs/ini.mjs'),
-      import('shiki/langs/diff.mjs'),
-    ],
-  });
-}
-
-/** The CSS declarations of a highlighting class, as the registry holds them. */
-function declarations(style: Record<string, string> | string): string {
-  return typeof style === 'string'
-    ? style
-    : Object.entries(style)
-        .map(([k, v]) => `${k}:${v}`)
-        .join(';');
-}
-
-/** Shiki writes `class` strings; hast (and the renderer) use `className` arrays. */
-function normaliseClasses(node: Element): void {
-  const cls = node.properties.class ?? node.properties.className;
-  if (typeof cls === 'string') node.properties.className = cls.split(/\s+/).filter(Boolean);
-  delete node.properties.class;
-  for (const child of node.children) if (child.type === 'element') normaliseClasses(child);
-}
-
-function collectClasses(node: Element, registry: Map<string, Record<string, string> | string>, used: Record<string, string>): void {
-  const cls = node.properties.className;
-  for (const c of Array.isArray(cls) ? cls : []) {
-    const style = registry.get(String(c));
-    if (style !== undefined) used[String(c)] = declarations(style);
+/**
+ * Prism's spans → spans of a role, each with its one class; a span of no role gives way to its
+ * content, and the text then next to each other is joined.
+ */
+function tokens(nodes: readonly ElementContent[], used: Record<string, string>): ElementContent[] {
+  const out: ElementContent[] = [];
+  const push = (node: ElementContent) => {
+    const last = out[out.length - 1];
+    if (node.type === 'text' && last?.type === 'text') last.value += node.value;
+    else out.push(node);
+  };
+  for (const node of nodes) {
+    if (node.type !== 'element') {
+      if (node.type === 'text') push({ type: 'text', value: node.value });
+      continue;
+    }
+    const inner = tokens(node.children, used);
+    const role = roleOf(node.properties.className);
+    if (!role) {
+      for (const child of inner) push(child);
+      continue;
+    }
+    const [className, declarations] = roleClass(role);
+    used[className] = declarations;
+    out.push({ type: 'element', tagName: 'span', properties: { className: [className] }, children: inner });
   }
-  for (const child of node.children) if (child.type === 'element') collectClasses(child, registry, used);
+  return out;
+}
+
+/** The role of a Prism token: that of its type, else of its first alias that has one. */
+function roleOf(className: unknown): TokenRole | undefined {
+  if (!Array.isArray(className)) return undefined;
+  for (const c of className) {
+    const role = ROLE_OF[String(c)];
+    if (role) return role;
+  }
+  return undefined;
+}
+
+let loading: Promise<Refractor> | null = null;
+
+/** refractor with the grammars of CODE_LANGUAGES (each registers those it builds on). */
+function loadRefractor(): Promise<Refractor> {
+  loading ??= (async () => {
+    const { refractor } = await import('refractor/core');
+    const grammars = await Promise.all([
+      import('refractor/bash'),
+      import('refractor/json'),
+      import('refractor/http'),
+      import('refractor/kotlin'),
+      import('refractor/swift'),
+      import('refractor/python'),
+      import('refractor/javascript'),
+      import('refractor/typescript'),
+      import('refractor/yaml'),
+      import('refractor/groovy'),
+      import('refractor/markup'),
+      import('refractor/csv'),
+      import('refractor/java'),
+      import('refractor/sql'),
+      import('refractor/ini'),
+      import('refractor/diff'),
+    ]);
+    for (const g of grammars) refractor.register(g.default);
+    return refractor;
+  })();
+  return loading;
 }

@@ -36,11 +36,11 @@ export function parseCodeMeta(meta: string | null | undefined): { title: string 
 
 /**
  * Fenced code → `<figure class="code-block" data-language>` with an optional
- * `<figcaption>` title and a `<pre class="shiki">` highlighted at build time.
+ * `<figcaption>` title and a `<pre class="hl">` highlighted at build time.
  */
 export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
   (options = {}) =>
-  async (tree, file) => {
+  (tree, file) => {
     const blocks: CollectedCode[] = [];
     const nodes: { node: Code; lang: string | undefined }[] = [];
     walkType(tree, 'code', (node: Code) => {
@@ -67,22 +67,18 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
       nodes.push({ node, lang });
     });
     const h = options.highlighter;
-    // (A highlighter on another thread works on every block of the page at once.)
-    const highlighted = await Promise.all(
-      nodes.map(({ node, lang }) => (h && lang && lang !== 'text' ? h.highlight(lang, node.value) : null)),
-    );
     const used: Record<string, string> = {};
-    nodes.forEach(({ node }, i) => {
-      const done = highlighted[i];
+    nodes.forEach(({ node, lang }, i) => {
+      const done = h && lang && lang !== 'text' ? h.highlight(lang, node.value) : null;
       let pre: Element;
       if (done) {
-        pre = structuredClone(done.pre);
+        pre = done.pre;
         Object.assign(used, done.classes);
       } else {
         pre = {
           type: 'element',
           tagName: 'pre',
-          properties: { className: ['shiki'], tabIndex: 0 },
+          properties: { className: ['hl'], tabIndex: 0 },
           children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: node.value }] }],
         };
       }

@@ -8,107 +8,32 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { codeKey, type CodeHighlighter, type HighlightedCode, type LocalCodeHighlighter } from '../markdown/highlighter.ts';
-import type { FencedCode } from '../markdown/scan-fences.ts';
+import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import type { RenderContext, RenderJob } from '../prerender.ts';
 import type { CompileJob, WorkerSetup } from './compile-jobs.ts';
 import type { SearchInput } from '../search/build-shards.ts';
-import type { HighlightedPush, IndexResult, WorkerData, WorkerPush, WorkerReply, WorkerRequest } from './worker-pool.ts';
+import type { IndexResult, WorkerData, WorkerReply, WorkerRequest } from './worker-pool.ts';
 
 const data = workerData as WorkerData;
 
-const loadHighlighter = () => import('../markdown/highlighter.ts').then((m) => m.createCodeHighlighter());
-let highlighter: Promise<LocalCodeHighlighter> | null = null;
-if (data.highlight === true) {
-  highlighter = loadHighlighter();
-  // An error is reported with the first request that needs it.
-  highlighter.catch(() => {});
-}
-
-/**
- * A highlighter of pages whose code came highlighted with them (`highlight: 'sent'`): Shiki is
- * loaded only for a block that did not.
- */
-function sentFirst(sent: ReadonlyMap<string, HighlightedCode>): CodeHighlighter {
-  return {
-    highlight(lang, code) {
-      return sent.get(codeKey(lang, code)) ?? (highlighter ??= loadHighlighter()).then((h) => h.highlight(lang, code));
-    },
-  };
-}
-
 const loadToolchain = async () => {
-  const [{ compileJob }, h] = await Promise.all([
+  const [{ compileJob }, highlighter] = await Promise.all([
     import('./compile-jobs.ts'),
-    data.highlight === true ? (highlighter ??= loadHighlighter()) : undefined,
+    data.highlight ? import('../markdown/highlighter.ts').then((m) => m.createCodeHighlighter()) : undefined,
     import('../markdown/processor.ts'),
   ]);
-  return { compileJob, highlighter: h };
+  return { compileJob, highlighter: highlighter as CodeHighlighter | undefined };
 };
 let toolchain: ReturnType<typeof loadToolchain> | null = null;
 if (data.compile) {
   toolchain = loadToolchain();
+  // An error is reported with the first request that needs it.
   toolchain.catch(() => {});
 }
 
-/** Blocks sent ahead of time, highlighted a few at a time so that a block asked for now goes first. */
-const prefetched: FencedCode[] = [];
-let pumping = false;
-/** Work that waits until the blocks sent ahead are highlighted. */
-let drained: Promise<void> = Promise.resolve();
-let drain: () => void = () => {};
-
-async function pump(): Promise<void> {
-  if (pumping) return;
-  pumping = true;
-  drained = new Promise((r) => (drain = r));
-  try {
-    const h = await (highlighter ??= loadHighlighter());
-    while (prefetched.length) {
-      const batch = prefetched.splice(0, 8);
-      const push: HighlightedPush = { type: 'highlighted', results: [] };
-      for (const b of batch) {
-        try {
-          push.results.push([codeKey(b.lang, b.code), await h.highlight(b.lang, b.code)]);
-        } catch (e) {
-          push.results.push([codeKey(b.lang, b.code), { error: (e as Error).message }]);
-        }
-      }
-      parentPort!.postMessage(push);
-      await new Promise((r) => setImmediate(r));
-    }
-  } catch (e) {
-    const push: HighlightedPush = {
-      type: 'highlighted',
-      results: prefetched.splice(0).map((b) => [codeKey(b.lang, b.code), { error: (e as Error).message }]),
-    };
-    parentPort!.postMessage(push);
-  } finally {
-    pumping = false;
-    // Every block of the build's pages was sent ahead: the pages this thread compiles from now on
-    // find theirs among those highlighted, and Shiki's memory can go before the build's peak.
-    if (!prefetched.length)
-      void highlighter?.then(
-        (h) => h.release(),
-        () => {},
-      );
-    drain();
-    const done: WorkerPush = { type: 'drained' };
-    parentPort!.postMessage(done);
-  }
-}
-
 async function validateOpenApi(raw: Record<string, unknown>) {
-  await drained;
   const { validateDescription } = await import('../openapi/load-openapi.ts');
   return validateDescription(raw);
-}
-
-async function highlightNow(blocks: FencedCode[]) {
-  const h = await (highlighter ??= loadHighlighter());
-  const out = [];
-  for (const b of blocks) out.push(await h.highlight(b.lang, b.code));
-  return out;
 }
 
 let setup: WorkerSetup | null = null;
@@ -126,12 +51,11 @@ function writeInto(outDir: string, file: string, data: string): void {
   writeFileSync(abs, data);
 }
 
-async function compile(jobs: CompileJob[], highlighted: [string, HighlightedCode][] = []) {
+async function compile(jobs: CompileJob[]) {
   const { compileJob, highlighter } = await (toolchain ??= loadToolchain());
   if (!setup) throw new Error('build worker: compile before setup');
-  const h = data.highlight === 'sent' ? sentFirst(new Map(highlighted)) : highlighter;
   const pages = [];
-  for (const job of jobs) pages.push(await compileJob(job, setup, h));
+  for (const job of jobs) pages.push(await compileJob(job, setup, highlighter));
   return pages;
 }
 
@@ -158,10 +82,10 @@ async function renderJobs(jobs: RenderJob[]) {
   return renderRoutes(context, jobs, (file, html) => writeInto(outDir, file, html));
 }
 
-function handle(m: Exclude<WorkerRequest, { type: 'setup' | 'prefetch' }>): Promise<unknown> {
+function handle(m: Exclude<WorkerRequest, { type: 'setup' }>): Promise<unknown> {
   switch (m.type) {
     case 'compile':
-      return compile(m.jobs, m.highlighted);
+      return compile(m.jobs);
     case 'load-renderer':
       return import('../prerender.ts').then(({ loadServer }) => loadServer(m.server)).then(() => null);
     case 'render-setup':
@@ -170,8 +94,6 @@ function handle(m: Exclude<WorkerRequest, { type: 'setup' | 'prefetch' }>): Prom
       return renderJobs(m.jobs);
     case 'index':
       return index(m.input, m.outDir);
-    case 'highlight':
-      return highlightNow(m.blocks);
     case 'validate-openapi':
       return validateOpenApi(m.raw);
   }
@@ -180,11 +102,6 @@ function handle(m: Exclude<WorkerRequest, { type: 'setup' | 'prefetch' }>): Prom
 parentPort!.on('message', (m: WorkerRequest) => {
   if (m.type === 'setup') {
     setup = m.setup;
-    return;
-  }
-  if (m.type === 'prefetch') {
-    prefetched.push(...m.blocks);
-    void pump();
     return;
   }
   const reply = (r: WorkerReply) => parentPort!.postMessage(r);

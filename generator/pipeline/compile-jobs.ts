@@ -2,8 +2,7 @@ import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import type { CompiledPage, CompileOptions } from '../markdown/processor.ts';
 import { routeOfRelativeLink } from './relative-links.ts';
-import { scanFences } from '../markdown/scan-fences.ts';
-import { BuildWorkers, compileQueue, wantsWorkers } from './worker-pool.ts';
+import { BuildWorkers, wantsWorkers } from './worker-pool.ts';
 
 /** What a page's compilation needs, as plain data that can cross to a worker. */
 export interface CompileJob {
@@ -48,7 +47,7 @@ export async function compileJob(job: CompileJob, setup: WorkerSetup, highlighte
 /**
  * Compiles pages on this thread, and on `workers` when given (else on worker threads of their
  * own when there are many and cores to spare). This thread's code blocks are highlighted by
- * `highlighter`, else by the workers' first thread, else here.
+ * `highlighter`, else by one made here.
  */
 export async function compileAll(
   jobs: CompileJob[],
@@ -62,17 +61,6 @@ export async function compileAll(
     workers ??
     (!highlighter && wantsWorkers(jobs.length, setup.highlight) ? BuildWorkers.start({ compile: true, highlight: setup.highlight }) : null);
   let h = highlighter;
-  if (setup.highlight && pool && !h) {
-    // The code blocks go to the highlighter's thread at once, in the order this thread compiles
-    // their pages (from the back of the queue), so that they are ready when their pages are.
-    const remote = pool.highlighter();
-    remote.prefetch(
-      compileQueue(jobs)
-        .reverse()
-        .flatMap((group) => group.flatMap((i) => scanFences(jobs[i]!.source))),
-    );
-    h = remote;
-  }
   const compileHere = async (job: CompileJob) =>
     compileJob(
       job,

@@ -1,9 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { MARKDOWN_LIMITS } from '../markdown/limits.ts';
-import { codeKey, type CodeHighlighter, type HighlightedCode } from '../markdown/highlighter.ts';
 import type { CompiledPage } from '../markdown/processor.ts';
-import { scanFences, type FencedCode } from '../markdown/scan-fences.ts';
 import type { DescriptionValidity } from '../openapi/load-openapi.ts';
 import type { RenderContext, RenderJob, RenderResult } from '../prerender.ts';
 import type { SearchInput, SearchShards } from '../search/build-shards.ts';
@@ -12,9 +10,7 @@ import type { CompileJob, WorkerSetup } from './compile-jobs.ts';
 /** What the main thread asks of a build worker (build-worker.ts). */
 export type WorkerRequest =
   | { type: 'setup'; setup: WorkerSetup }
-  | { type: 'compile'; id: number; jobs: CompileJob[]; highlighted?: [key: string, code: HighlightedCode][] }
-  | { type: 'highlight'; id: number; blocks: FencedCode[] }
-  | { type: 'prefetch'; blocks: FencedCode[] }
+  | { type: 'compile'; id: number; jobs: CompileJob[] }
   | { type: 'validate-openapi'; id: number; raw: Record<string, unknown> }
   | { type: 'load-renderer'; id: number; server: string }
   | { type: 'render-setup'; id: number; context: RenderContext; outDir: string }
@@ -27,43 +23,21 @@ export type IndexResult = Omit<SearchShards, 'files'> & { written: number };
 /** A build worker's answer to a request with an id. */
 export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; stack?: string };
 
-/** Blocks a worker highlighted of those it was sent ahead of time (`prefetch`), by key (codeKey). */
-export interface HighlightedPush {
-  type: 'highlighted';
-  results: [key: string, result: HighlightedCode | { error: string }][];
-}
-
-/** What a worker sends unasked: blocks it highlighted, and that it has highlighted all it was sent ahead. */
-export type WorkerPush = HighlightedPush | { type: 'drained' };
-
 /** What a build worker needs from the start, before the content is read. */
 export interface WorkerData {
   /** Load the markdown toolchain as soon as the worker starts (a worker that compiles pages). */
   compile: boolean;
-  /**
-   * And the code highlighter; `sent` for a worker whose pages come with their code highlighted
-   * (it loads Shiki only for a block that did not).
-   */
-  highlight: boolean | 'sent';
+  /** And the code highlighter. */
+  highlight: boolean;
 }
 
 /**
  * The heap limit of a worker that compiles pages: it holds the toolchain and the pages it is
  * working on, and a tight limit makes V8 collect as it goes instead of growing while there is
- * room (the build's peak memory). The first worker of a pool that highlights the main thread's
- * code, and the workers that make the search index or draw the HTML, keep V8's default limit.
+ * room (the build's peak memory). The workers that make the search index or draw the HTML keep
+ * V8's default limit.
  */
 const COMPILE_WORKER_HEAP_MB = 128;
-
-/**
- * The first worker gives its place to a fresh one (see `BuildWorkers.readyFor`) only when at most
- * this many groups of pages (translation pairs) are left to compile. The fresh worker starts cold
- * and compiles about 7 % slower than the warm one; with many pages left (10x this site's content:
- * about 1,500 pairs) that cost the build 1 to 3 s, while its peak, set by the pipeline's own heap
- * at that size, stayed the same. At this site's size (about 60 pairs left) it takes 30 MB off the
- * peak for about 0.3 s.
- */
-const RETIRE_MAX_GROUPS_LEFT = 400;
 
 /**
  * The young generation of a build's threads (where new objects are made), in MB: half of V8's
@@ -76,18 +50,20 @@ export const YOUNG_GENERATION_MB = 24;
  * Worker threads a build uses beside its main thread, which compiles and draws pages too: one
  * per further core (at most 3); `VITRINA_DOCS_WORKERS=<n>` sets it, 0 for none (and with n ≥ 1,
  * a site of a few pages uses them too). A thread more than there are cores costs more than it
- * brings: each loads the toolchain and warms up the highlighter's grammars on its own.
+ * brings: each loads the toolchain and warms it up on its own.
  */
 export function workerCount(): number {
   return workersSet() ? Number(process.env.VITRINA_DOCS_WORKERS) : Math.min(availableParallelism(), 4) - 1;
 }
 
 /**
- * Whether a run of `pages` pages uses worker threads. One that highlights code gives a worker the
- * highlighting from two cores on; one that does not (validation) uses them from three cores on:
- * a second thread compiling beside the main one on two cores slows it about as much as it helps
- * (the two share the memory bandwidth and the garbage collector's helper threads).
- * `VITRINA_DOCS_WORKERS` decides when set (and then a site of a few pages uses them too).
+ * Whether a run of `pages` pages uses worker threads. A build (`highlight`) uses them from two
+ * cores on: each of its pages costs more to compile (its HTML tree, its code highlighted), and
+ * the workers make the search index and draw the HTML too. Validation, which only parses and
+ * checks, uses them from three cores on: a second thread compiling beside the main one on two
+ * cores slows it about as much as it helps (the two share the memory bandwidth and the garbage
+ * collector's helper threads). `VITRINA_DOCS_WORKERS` decides when set (and then a site of a few
+ * pages uses them too).
  */
 export function wantsWorkers(pages: number, highlight: boolean): boolean {
   if (workersSet()) return workerCount() >= 1;
@@ -119,40 +95,6 @@ export function compileQueue(pages: readonly { file: string; source: string }[])
   return [...groups.values()].sort((a, b) => size(b) - size(a));
 }
 
-interface Deferred<T> {
-  promise: Promise<T>;
-  settled: boolean;
-  /** The value, once resolved. */
-  value?: T;
-  resolve: (value: T) => void;
-  reject: (error: Error) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let res!: (value: T) => void;
-  let rej!: (error: Error) => void;
-  const promise = new Promise<T>((a, b) => {
-    res = a;
-    rej = b;
-  });
-  // (A block nobody asks for again may fail unobserved.)
-  promise.catch(() => {});
-  const d: Deferred<T> = {
-    promise,
-    settled: false,
-    resolve: (value) => {
-      d.settled = true;
-      d.value = value;
-      res(value);
-    },
-    reject: (error) => {
-      d.settled = true;
-      rej(error);
-    },
-  };
-  return d;
-}
-
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -163,7 +105,7 @@ class Slot {
   readonly pending = new Map<number, Pending>();
   failed: Error | null = null;
 
-  constructor(url: URL, data: WorkerData, onPush: (push: WorkerPush) => void, onStop: (e: Error) => void) {
+  constructor(url: URL, data: WorkerData) {
     this.worker = new Worker(url, {
       workerData: data,
       resourceLimits: {
@@ -171,8 +113,7 @@ class Slot {
         ...(data.compile ? { maxOldGenerationSizeMb: COMPILE_WORKER_HEAP_MB } : {}),
       },
     });
-    this.worker.on('message', (m: WorkerReply | WorkerPush) => {
-      if ('type' in m) return onPush(m);
+    this.worker.on('message', (m: WorkerReply) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
@@ -189,7 +130,6 @@ class Slot {
         first = false;
       }
       this.pending.clear();
-      onStop(e);
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`a build worker stopped (exit code ${code}) before it was done`)));
@@ -204,92 +144,24 @@ let nextId = 1;
 
 /**
  * Worker threads of a build. The pool that compiles is started before the content is read, so
- * that its start-up (the highlighter's grammars, the markdown toolchain) overlaps with loading
- * and checking. The main thread compiles pages itself; the first worker highlights their code
- * (sent ahead of time: see `highlighter()`) and then takes pages too; any further ones compile
- * pages, each with its own highlighter. A build then starts fresh pools, so that those heaps are
- * returned: one whose first worker makes the search index, then one that draws the HTML beside
- * the main thread. Work is handed out a little at a time, to whichever thread has the least to
- * do, so that every core stays busy to the end whatever the size of the pages.
+ * that its start-up (the markdown toolchain and the highlighter) overlaps with loading and
+ * checking. The main thread compiles pages itself, and so does every worker, each with its own
+ * highlighter; the first one validates the OpenAPI descriptions too. A build then starts fresh
+ * pools, so that those heaps are returned: one whose first worker makes the search index, then
+ * one that draws the HTML beside the main thread. Work is handed out a little at a time, to
+ * whichever thread has the least to do, so that every core stays busy to the end whatever the
+ * size of the pages.
  */
 export class BuildWorkers {
   private readonly slots: Slot[];
   private readonly url: URL;
   private readonly data: WorkerData;
   private setupSent: WorkerSetup | null = null;
-  /** Highlighted blocks (or those on their way) for the main thread's pages, by key. */
-  private readonly highlights = new Map<string, Deferred<HighlightedCode>>();
-  /** Whether the first worker has highlighted what it was sent ahead (and may compile pages). */
-  private drained: boolean;
-  /**
-   * Whether the first worker has given its place to a fresh one that only compiles, its pages
-   * sent with their code highlighted (see `readyFor`).
-   */
-  private retired = false;
-  /** Whether it will (decided when it has highlighted what it was sent ahead). */
-  private retiring: boolean | null = null;
-  /** Hands out more work (to a worker that has become ready), while work is being handed out. */
-  private wake: (() => void) | null = null;
 
   private constructor(url: URL, data: WorkerData, count: number) {
     this.url = url;
     this.data = data;
-    this.drained = !data.highlight;
-    this.slots = Array.from({ length: count }, (_, i) => this.newSlot(i));
-  }
-
-  private newSlot(i: number): Slot {
-    // The first worker serves the main thread's highlighting and the search index: no compile
-    // limit; the fresh one that takes its place (see `readyFor`) only compiles.
-    const data: WorkerData =
-      i === 0 && this.data.highlight ? (this.retired ? { compile: true, highlight: 'sent' } : { ...this.data, compile: false }) : this.data;
-    return new Slot(
-      this.url,
-      data,
-      (push) => this.received(push),
-      (e) => i === 0 && this.abandonHighlights(e),
-    );
-  }
-
-  /**
-   * Whether worker `i` may take pages. The first one, when it highlights this thread's code, may
-   * once it has highlighted what it was sent ahead; it then gives its place to a fresh worker
-   * (when it has answered everything else it was asked, the OpenAPI descriptions), and pages go
-   * to that one with their code blocks highlighted. The highlighter's heap (its grammars, their
-   * compiled expressions, every block of the site) would otherwise stay to the end of the
-   * compile stage, where a build's memory peaks. With many pages left it keeps them (see
-   * RETIRE_MAX_GROUPS_LEFT).
-   */
-  private readyFor(i: number, groupsLeft: number): boolean {
-    if (i > 0 || !this.data.highlight || this.retired) return true;
-    if (!this.drained) return false;
-    // (Decided once, when it has highlighted all it was sent.)
-    this.retiring ??= groupsLeft <= RETIRE_MAX_GROUPS_LEFT;
-    if (!this.retiring) return true;
-    if (this.slots[0]!.busy > 0) return false;
-    const old = this.slots[0]!;
-    this.retired = true;
-    this.replace(0, old);
-    void old.worker.terminate();
-    return true;
-  }
-
-  /** The highlighted blocks of pages, where they are all ready (for a worker that does not highlight). */
-  private highlightedFor(jobs: readonly CompileJob[]): [string, HighlightedCode][] {
-    const out: [string, HighlightedCode][] = [];
-    for (const job of jobs) {
-      for (const b of scanFences(job.source)) {
-        const key = codeKey(b.lang, b.code);
-        const value = this.highlights.get(key)?.value;
-        if (value) out.push([key, value]);
-      }
-    }
-    return out;
-  }
-
-  /** Blocks still on their way when the first worker stops fail, rather than keep their pages waiting. */
-  private abandonHighlights(e: Error): void {
-    for (const d of this.highlights.values()) if (!d.settled) d.reject(new Error(`the code was not highlighted: ${e.message}`));
+    this.slots = Array.from({ length: count }, () => new Slot(url, data));
   }
 
   static start(data: WorkerData, count = Math.max(1, workerCount())): BuildWorkers {
@@ -298,61 +170,13 @@ export class BuildWorkers {
     return new BuildWorkers(url, data, count);
   }
 
-  private received(push: WorkerPush): void {
-    if (push.type === 'drained') {
-      this.drained = true;
-      this.wake?.();
-      return;
-    }
-    for (const [key, result] of push.results) {
-      const d = this.highlights.get(key) ?? deferred<HighlightedCode>();
-      this.highlights.set(key, d);
-      if ('error' in result) d.reject(new Error(result.error));
-      else d.resolve(result);
-    }
-  }
-
-  /**
-   * A highlighter for this thread's pages that runs on the first worker. `prefetch` sends it the
-   * blocks the pages will ask for, as soon as the sources are read, so that they are highlighted
-   * while the pages compile; a block that was not sent ahead is asked for when it is needed.
-   */
-  highlighter(): CodeHighlighter & { prefetch(blocks: readonly FencedCode[]): void } {
-    return {
-      prefetch: (blocks) => {
-        const fresh = new Map<string, FencedCode>();
-        for (const b of blocks) {
-          const key = codeKey(b.lang, b.code);
-          if (!this.highlights.has(key)) fresh.set(key, b);
-        }
-        for (const key of fresh.keys()) this.highlights.set(key, deferred());
-        if (fresh.size) this.post(this.slots[0]!, { type: 'prefetch', blocks: [...fresh.values()] });
-        else this.drained = true;
-      },
-      highlight: (lang, code) => {
-        const key = codeKey(lang, code);
-        let d = this.highlights.get(key);
-        if (!d) {
-          const asked = deferred<HighlightedCode>();
-          d = asked;
-          this.highlights.set(key, d);
-          this.request<HighlightedCode[]>(this.slots[0]!, (id) => ({ type: 'highlight', id, blocks: [{ lang, code }] })).then(
-            ([r]) => asked.resolve(r!),
-            (e: Error) => asked.reject(e),
-          );
-        }
-        return d.promise;
-      },
-    };
-  }
-
   /** A fresh worker in place of one that stopped (set up like the others). */
   private replace(i: number, dead: Slot): Slot {
     if (this.slots[i] !== dead) return this.slots[i]!;
     dead.worker.removeAllListeners('exit');
     dead.worker.removeAllListeners('error');
     dead.worker.on('error', () => {});
-    const slot = this.newSlot(i);
+    const slot = new Slot(this.url, this.data);
     if (this.setupSent) this.post(slot, { type: 'setup', setup: this.setupSent });
     this.slots[i] = slot;
     return slot;
@@ -362,7 +186,7 @@ export class BuildWorkers {
     return this.slots.length;
   }
 
-  /** The thread ids of the workers, in order (a worker that gave its place has a new one). */
+  /** The thread ids of the workers, in order (a worker that stopped has a new one). */
   get threadIds(): number[] {
     return this.slots.map((s) => s.worker.threadId);
   }
@@ -390,36 +214,30 @@ export class BuildWorkers {
    * Hands `units` out to the workers, at most `queued` at a time to each, the next one to the
    * first worker that answers; `done` receives each answer. With `local`, this thread works
    * through the queue too, between the workers' answers, from the back (the workers take from
-   * the front). A worker that is not `ready` gets nothing until `wake` is called. Rejects at the
-   * first failure.
+   * the front). Rejects at the first failure.
    */
   private distribute<U, R>(
     units: U[],
     queued: number,
     send: (i: number, unit: U) => Promise<R>,
     done: (unit: U, r: R) => void,
-    options: { local?: (unit: U) => Promise<R>; ready?: (i: number, left: number) => boolean } = {},
+    local?: (unit: U) => Promise<R>,
   ): Promise<void> {
-    const { local, ready = () => true } = options;
     return new Promise<void>((resolve, reject) => {
       let left = units.length;
       let stopped = false;
       const finish = (unit: U, r: R) => {
         if (stopped) return false;
         done(unit, r);
-        if (--left === 0) {
-          this.wake = null;
-          resolve();
-        }
+        if (--left === 0) resolve();
         return left > 0;
       };
       const fail = (e: Error) => {
         stopped = true;
-        this.wake = null;
         reject(e);
       };
       const feed = (i: number) => {
-        while (!stopped && units.length && ready(i, units.length) && this.slots[i]!.busy < queued) {
+        while (!stopped && units.length && this.slots[i]!.busy < queued) {
           const unit = units.shift()!;
           send(i, unit).then((r) => finish(unit, r) && feed(i), fail);
         }
@@ -437,7 +255,6 @@ export class BuildWorkers {
         }
       };
       if (left === 0) return resolve();
-      this.wake = feedAll;
       feedAll();
       if (local) work().catch(fail);
     });
@@ -452,13 +269,7 @@ export class BuildWorkers {
   private async compileGroup(i: number, group: CompileJob[]): Promise<CompiledPage[]> {
     const slot = this.slots[i]!;
     try {
-      const highlighted = i === 0 && this.retired ? this.highlightedFor(group) : undefined;
-      return await this.request<CompiledPage[]>(slot, (id) => ({
-        type: 'compile',
-        id,
-        jobs: group,
-        ...(highlighted ? { highlighted } : {}),
-      }));
+      return await this.request<CompiledPage[]>(slot, (id) => ({ type: 'compile', id, jobs: group }));
     } catch (e) {
       if (!slot.failed) throw e;
       this.replace(i, slot);
@@ -482,11 +293,8 @@ export class BuildWorkers {
 
   /**
    * Compiles pages, in the order given back. The two pages of a translation pair go to the same
-   * thread (their code blocks are highlighted once), the largest first (the last to finish are
-   * then small ones); each worker has at most two groups queued. With `local`, this thread
-   * compiles pages too, the smallest first. The first worker, when it highlights this thread's
-   * code, takes pages once it has highlighted what it was sent ahead (a fresh one in its place:
-   * see `readyFor`).
+   * thread, the largest first (the last to finish are then small ones); each worker has at most
+   * two groups queued. With `local`, this thread compiles pages too, the smallest first.
    */
   async compile(
     jobs: readonly CompileJob[],
@@ -501,19 +309,17 @@ export class BuildWorkers {
       2,
       (i, group) => this.compileGroup(i, pick(group)),
       (group, pages) => group.forEach((i, k) => (out[i] = keep(pages[k]!))),
-      { local: local && ((group) => local(pick(group))), ready: (i, left) => this.readyFor(i, left) },
+      local && ((group) => local(pick(group))),
     );
     return out;
   }
 
   /**
    * Validates an OpenAPI description against the specification's JSON Schema on the first
-   * worker, once it has highlighted what it was sent ahead (the result is needed only when the
-   * pages are compiled).
+   * worker, between the pages it compiles (the result is needed only when they are all compiled).
    */
   validateOpenApi(raw: Record<string, unknown>): Promise<DescriptionValidity> {
-    // (Once answered, the first worker may be free to give its place: see `readyFor`.)
-    return this.request<DescriptionValidity>(this.slots[0]!, (id) => ({ type: 'validate-openapi', id, raw })).finally(() => this.wake?.());
+    return this.request<DescriptionValidity>(this.slots[0]!, (id) => ({ type: 'validate-openapi', id, raw }));
   }
 
   /** Makes the search index on the first worker, which writes its files into `outDir`. */
@@ -553,7 +359,7 @@ export class BuildWorkers {
         result.written += r.written;
         result.failures.push(...r.failures);
       },
-      { local },
+      local,
     );
     await Promise.all(setups);
     return result;
@@ -561,7 +367,6 @@ export class BuildWorkers {
 
   /** Stops the workers. */
   async close(): Promise<void> {
-    this.abandonHighlights(new Error('the build workers were stopped'));
     await Promise.all(
       this.slots.map((s) => {
         s.worker.removeAllListeners('exit');

@@ -28,7 +28,7 @@ const ELEMENTS: Record<string, string[]> = Object.fromEntries(
 
 /** Classes of the body conventions (admonitions, code blocks, highlighting, GFM). */
 const CLASS =
-  /^(?:hl-[\w-]+|admonition(?:-[a-z]+)?|code-block|code-title|shiki|line|details|footnotes|data-footnote-backref|task-list-item|contains-task-list|sr-only|language-[\w+-]+)$/;
+  /^(?:hl-[\w-]+|admonition(?:-[a-z]+)?|code-block|code-title|hl|details|footnotes|data-footnote-backref|task-list-item|contains-task-list|sr-only|language-[\w+-]+)$/;
 
 /** Ids the site shell uses: a body may not take them (DOM clobbering). */
 const RESERVED_ID = /^(?:__|vd-)/;
@@ -68,7 +68,7 @@ function sanitizeProps(tagName: string, props: unknown): Props {
   if (!props || typeof props !== 'object') return out;
   const allowed = ELEMENTS[tagName] ?? [];
   for (const [name, raw] of Object.entries(props as Record<string, unknown>)) {
-    // Shiki writes `class` where hast has `className`.
+    // (A tree made by other tools may say `class` where hast has `className`.)
     const key = name === 'class' ? 'className' : name;
     if (!GLOBAL.includes(key) && !allowed.includes(key)) continue;
     if (key === 'className') {

@@ -132,8 +132,8 @@ test('shows a site page with the site’s look; links, anchors, copy, dark mode 
   expect(host).toEqual({ body: 'serif', h2: 'rgb(200, 0, 0)', size: '40px', table: '3px' });
   expect(await doc.evaluate((e) => getComputedStyle(e).fontFamily)).toContain('system-ui');
   // The build's code highlighting stylesheet is loaded: a highlighted token has its colour.
-  const token = doc.locator('pre.shiki span[class^="hl-"]').first();
-  expect(await token.evaluate((e) => getComputedStyle(e).getPropertyValue('--shiki-light'))).not.toBe('');
+  const token = doc.locator('pre.hl span[class^="hl-"]').first();
+  expect(await token.evaluate((e) => getComputedStyle(e).getPropertyValue('--hl-light'))).not.toBe('');
 
   // A component override: the host's frame around the page's tables.
   await expect(doc.locator('.host-table-frame > table').first()).toBeVisible();

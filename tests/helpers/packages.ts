@@ -75,8 +75,7 @@ export function installedPackages(dir: string): Set<string> {
 
 /** Packages of the generator's toolchain that an embedding app or a chatbot must not install. */
 export const TOOLCHAIN = [
-  'shiki',
-  '@shikijs/core',
+  'refractor',
   'commander',
   'remark-parse',
   'remark-gfm',
