@@ -13,7 +13,7 @@ import { pagesToCheck } from './pipeline/select.ts';
 import { BuildCache } from './pipeline/page-cache.ts';
 import { bodyOf, transformPages, type TransformedPage } from './pipeline/transform.ts';
 import { BodySpool } from './pipeline/body-spool.ts';
-import { BuildWorkers, wantsWorkers, type IndexResult } from './pipeline/worker-pool.ts';
+import { BuildWorkers, wantsWorkers, workersCompile, type IndexResult } from './pipeline/worker-pool.ts';
 import { checkTranslationMarks } from './translations/check-marks.ts';
 
 export interface RunOptions {
@@ -156,10 +156,12 @@ class RunWorkers {
 export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const build = options.mode === 'build';
   const partial = options.mode === 'validate' && Boolean(options.files?.length);
-  // Many pages: worker threads, started first, so that they load the highlighter (and the
-  // markdown toolchain) while this thread reads and checks the content.
-  const many = !partial && wantsWorkers(countPages(options.root), build);
-  const workers = new RunWorkers(many ? BuildWorkers.start({ compile: true, highlight: build }) : null);
+  // Many pages: worker threads, started first, so that they load what they need (the markdown
+  // toolchain, when they compile too) while this thread reads and checks the content.
+  const pages = partial ? 0 : countPages(options.root);
+  const many = !partial && wantsWorkers(pages, build);
+  const compile = workersCompile(pages);
+  const workers = new RunWorkers(many ? BuildWorkers.start({ compile, highlight: build && compile }) : null);
   // A build writes the page bodies out as they are compiled (see BodySpool).
   const spool = build ? new BodySpool(join(options.root, '.cache', 'staging')) : null;
   try {

@@ -40,7 +40,8 @@ describe('a build is reproducible', { timeout: 300_000 }, () => {
   it('on worker threads and on one thread', async () => {
     clearCache();
     expect(await build('dist-one-thread', '0')).toBe(onWorkers);
-    // One worker (two cores): it highlights this thread's code, then compiles pages too.
+    // One worker (two cores): this thread compiles every page, the worker checks the OpenAPI
+    // descriptions, makes the search index and draws a share of the HTML.
     clearCache();
     expect(await build('dist-one-worker', '1')).toBe(onWorkers);
   });

@@ -2,7 +2,7 @@ import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import type { CompiledPage, CompileOptions } from '../markdown/processor.ts';
 import { routeOfRelativeLink } from './relative-links.ts';
-import { BuildWorkers, wantsWorkers } from './worker-pool.ts';
+import { BuildWorkers, wantsWorkers, workersCompile } from './worker-pool.ts';
 
 /** What a page's compilation needs, as plain data that can cross to a worker. */
 export interface CompileJob {
@@ -45,9 +45,9 @@ export async function compileJob(job: CompileJob, setup: WorkerSetup, highlighte
 }
 
 /**
- * Compiles pages on this thread, and on `workers` when given (else on worker threads of their
- * own when there are many and cores to spare). This thread's code blocks are highlighted by
- * `highlighter`, else by one made here.
+ * Compiles pages on this thread, and on `workers` when given and they compile (else on worker
+ * threads of their own when there are many and cores to spare: see `workersCompile`). This
+ * thread's code blocks are highlighted by `highlighter`, else by one made here.
  */
 export async function compileAll(
   jobs: CompileJob[],
@@ -57,9 +57,11 @@ export async function compileAll(
   /** What is kept of each page as it is compiled (a build writes its body out: see BodySpool). */
   keep: (page: CompiledPage) => CompiledPage = (page) => page,
 ): Promise<CompiledPage[]> {
-  const pool =
-    workers ??
-    (!highlighter && wantsWorkers(jobs.length, setup.highlight) ? BuildWorkers.start({ compile: true, highlight: setup.highlight }) : null);
+  const own =
+    !workers && !highlighter && wantsWorkers(jobs.length, setup.highlight) && workersCompile(jobs.length)
+      ? BuildWorkers.start({ compile: true, highlight: setup.highlight })
+      : null;
+  const pool = own ?? (workers?.compiles ? workers : null);
   let h = highlighter;
   const compileHere = async (job: CompileJob) =>
     compileJob(
@@ -84,6 +86,6 @@ export async function compileAll(
       keep,
     );
   } finally {
-    if (!workers) await pool.close();
+    await own?.close();
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter } from '../markdown/highlighter.ts';
-import { compileJob, type CompileJob, type WorkerSetup } from './compile-jobs.ts';
-import { BuildWorkers } from './worker-pool.ts';
+import { compileAll, compileJob, type CompileJob, type WorkerSetup } from './compile-jobs.ts';
+import { BuildWorkers, COMPILE_WORKER_MIN_PAGES, workersCompile } from './worker-pool.ts';
 
 describe('BuildWorkers: pages compiled on a worker', () => {
   const pool = BuildWorkers.start({ compile: true, highlight: true }, 1);
@@ -57,5 +57,50 @@ describe('BuildWorkers: pages compiled on a worker', () => {
       pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} }),
     ]);
     expect([a.valid, b.valid]).toEqual([false, true]);
+  });
+});
+
+describe('BuildWorkers: who compiles', () => {
+  const withWorkers = (n: string, run: () => void) => {
+    const previous = process.env.VITRINA_DOCS_WORKERS;
+    process.env.VITRINA_DOCS_WORKERS = n;
+    try {
+      run();
+    } finally {
+      if (previous === undefined) delete process.env.VITRINA_DOCS_WORKERS;
+      else process.env.VITRINA_DOCS_WORKERS = previous;
+    }
+  };
+
+  it('workers compile pages from two workers on; one worker (two cores) leaves them to this thread unless there are many', () => {
+    withWorkers('0', () => expect(workersCompile(COMPILE_WORKER_MIN_PAGES)).toBe(false));
+    withWorkers('1', () => expect(workersCompile(400)).toBe(false));
+    withWorkers('1', () => expect(workersCompile(COMPILE_WORKER_MIN_PAGES)).toBe(true));
+    withWorkers('2', () => expect(workersCompile(400)).toBe(true));
+    withWorkers('3', () => expect(workersCompile(24)).toBe(true));
+  });
+
+  it('compiles every page on this thread beside workers that do not compile, and leaves them running', async () => {
+    const setup: WorkerSetup = { facts: {}, staticDir: '/nonexistent', publishedFiles: [], highlight: true, output: 'page' };
+    const jobs: CompileJob[] = [1, 2, 3].map((n) => ({
+      file: `docs/p-${n}.en.md`,
+      locale: 'en',
+      source: `---\ntitle: P${n}\n---\n\n## Run\n\n\`\`\`bash\ncurl -s https://api.vitrina.example/${n}\n\`\`\`\n`,
+    }));
+    const pool = BuildWorkers.start({ compile: false, highlight: false }, 1);
+    try {
+      expect(pool.compiles).toBe(false);
+      const compiled = await compileAll(jobs, setup, undefined, pool);
+      const here = await createCodeHighlighter();
+      for (const [k, job] of jobs.entries()) expect(compiled[k]).toEqual(await compileJob(job, setup, here));
+      expect(compiled[0]!.body).toContain('"hl-function"');
+      // (Still there for the rest of the build: the OpenAPI check here.)
+      expect(await pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} })).toEqual({
+        valid: true,
+        errors: [],
+      });
+    } finally {
+      await pool.close();
+    }
   });
 });
