@@ -84,9 +84,7 @@ describe('sanitizeHast', () => {
         el('h2', { id: 'setup' }, [text('Setup')]),
         el('figure', { className: ['code-block'], dataLanguage: 'bash' }, [
           el('figcaption', { className: ['code-title'] }, [text('run.sh')]),
-          el('pre', { className: ['hl'], tabIndex: 0 }, [
-            el('code', {}, [el('span', { class: 'hl-function' }, [text('curl')])]),
-          ]),
+          el('pre', { className: ['hl'], tabIndex: 0 }, [el('code', {}, [el('span', { class: 'hl-function' }, [text('curl')])])]),
         ]),
         el('aside', { className: ['admonition', 'admonition-tip'] }, [el('p', {}, [text('Tip')])]),
         el('details', { className: ['details'] }, [el('summary', {}, [text('More')])]),
