@@ -230,8 +230,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
       : null;
   let indexing: Promise<IndexResult> | null = null;
   if (workers.pool) {
-    // The heaps of the markdown toolchain and of the compiled pages go with their threads; a fresh one,
-    // which loads only the search index, takes over.
+    // The workers go with their heaps (the toolchain and pages of those that compiled, the
+    // OpenAPI validator); a fresh one, which loads only the search index, takes over.
     if (staging) await workers.renew();
     else await workers.close();
   }

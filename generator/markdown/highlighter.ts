@@ -41,7 +41,7 @@ export interface HighlightedCode {
 
 /** Highlights code blocks at build time. */
 export interface CodeHighlighter {
-  /** The highlighted block (callers copy it before changing it). */
+  /** The highlighted block: a tree of its own, which the caller may change. */
   highlight(lang: string, code: string): HighlightedCode;
 }
 

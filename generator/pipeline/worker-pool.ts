@@ -58,12 +58,11 @@ export function workerCount(): number {
 
 /**
  * Whether a run of `pages` pages uses worker threads. A build (`highlight`) uses them from two
- * cores on: each of its pages costs more to compile (its HTML tree, its code highlighted), and
- * the workers make the search index and draw the HTML too. Validation, which only parses and
- * checks, uses them from three cores on: a second thread compiling beside the main one on two
- * cores slows it about as much as it helps (the two share the memory bandwidth and the garbage
- * collector's helper threads). `VITRINA_DOCS_WORKERS` decides when set (and then a site of a few
- * pages uses them too).
+ * cores on: besides the pages they may compile (see `workersCompile`), they check the OpenAPI
+ * descriptions, make the search index and draw a share of the HTML. Validation, which only
+ * parses and checks, uses them from three cores on, where they compile: on two, a worker for the
+ * OpenAPI check alone made it no faster. `VITRINA_DOCS_WORKERS` decides when set (and then a site
+ * of a few pages uses them too).
  */
 export function wantsWorkers(pages: number, highlight: boolean): boolean {
   if (workersSet()) return workerCount() >= 1;
@@ -164,14 +163,14 @@ class Slot {
 let nextId = 1;
 
 /**
- * Worker threads of a build. The pool that compiles is started before the content is read, so
- * that its start-up (the markdown toolchain and the highlighter) overlaps with loading and
- * checking. The main thread compiles pages itself, and so does every worker, each with its own
- * highlighter; the first one validates the OpenAPI descriptions too. A build then starts fresh
- * pools, so that those heaps are returned: one whose first worker makes the search index, then
- * one that draws the HTML beside the main thread. Work is handed out a little at a time, to
- * whichever thread has the least to do, so that every core stays busy to the end whatever the
- * size of the pages.
+ * Worker threads of a build. The first pool is started before the content is read, so that its
+ * start-up (the markdown toolchain and the highlighter, when they compile) overlaps with loading
+ * and checking. The main thread compiles pages itself, and so do the workers when they compile
+ * (see `workersCompile`), each with its own highlighter; the first one validates the OpenAPI
+ * descriptions too. A build then starts fresh pools, so that those heaps are returned: one whose
+ * first worker makes the search index, then one that draws the HTML beside the main thread. Work
+ * is handed out a little at a time, to whichever thread has the least to do, so that every core
+ * stays busy to the end whatever the size of the pages.
  */
 export class BuildWorkers {
   private readonly slots: Slot[];
@@ -210,11 +209,6 @@ export class BuildWorkers {
 
   get size(): number {
     return this.slots.length;
-  }
-
-  /** The thread ids of the workers, in order (a worker that stopped has a new one). */
-  get threadIds(): number[] {
-    return this.slots.map((s) => s.worker.threadId);
   }
 
   private post(slot: Slot, request: WorkerRequest): void {
