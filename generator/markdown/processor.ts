@@ -89,13 +89,26 @@ const BLOCK_PARENTS = new Set([
   'div',
 ]);
 
-/** Drops whitespace-only text between blocks: it carries nothing and costs bytes. */
-function dropBlockWhitespace(node: HastRoot | Element): void {
+/**
+ * Readies a page's hast tree for its JSON: drops whitespace-only text between blocks (it carries
+ * nothing and costs bytes) and unsets `position` and `data` of every node (the page JSON carries
+ * neither; JSON.stringify leaves out what is undefined, and with no replacer it keeps to its fast
+ * path).
+ */
+export function prepareBody(node: HastRoot | Element, inCode = false): void {
+  node.position = undefined;
+  node.data = undefined;
   const name = node.type === 'root' ? 'root' : node.tagName;
-  if (name === 'pre' || name === 'code') return;
-  const keepText = !BLOCK_PARENTS.has(name);
-  node.children = node.children.filter((c) => keepText || c.type !== 'text' || c.value.trim() !== '') as typeof node.children;
-  for (const c of node.children) if (c.type === 'element') dropBlockWhitespace(c);
+  const code = inCode || name === 'pre' || name === 'code';
+  if (!code && BLOCK_PARENTS.has(name))
+    node.children = node.children.filter((c) => c.type !== 'text' || c.value.trim() !== '') as typeof node.children;
+  for (const c of node.children) {
+    if (c.type === 'element') prepareBody(c, code);
+    else {
+      c.position = undefined;
+      c.data = undefined;
+    }
+  }
 }
 
 /** Blanks out a leading frontmatter block, keeping its lines so that positions stay true. */
@@ -103,40 +116,6 @@ export function blankFrontmatter(source: string): string {
   const m = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
   if (!m) return source;
   return m[0].replace(/[^\n]/g, '') + source.slice(m[0].length);
-}
-
-/**
- * A copy of a tree without `position` and `data`: the page JSON carries no positions. Copied with
- * an explicit stack, so that no tree is too deep for it.
- */
-export function stripPositions<T>(tree: T): T {
-  const copyOf = (value: unknown): unknown => (Array.isArray(value) ? [] : value !== null && typeof value === 'object' ? {} : value);
-  const root = copyOf(tree);
-  const stack: [unknown, unknown][] = [[tree, root]];
-  while (stack.length) {
-    const [from, to] = stack.pop()! as [Record<string, unknown>, Record<string, unknown>];
-    for (const key of Object.keys(from)) {
-      const value = from[key];
-      if (key === 'position' || key === 'data' || typeof value === 'function') continue;
-      if (value === undefined) {
-        if (Array.isArray(to)) to[key] = null;
-        continue;
-      }
-      const copy = copyOf(value);
-      to[key] = copy;
-      if (copy !== value) stack.push([value, copy]);
-    }
-  }
-  return root as T;
-}
-
-/**
- * A page's tree as JSON text without `position` and `data` (what stripPositions keeps), written
- * in one pass without a copy: a compiled page's tree is never deeper than the limits allow (see
- * findTooDeep), far from the stack JSON.stringify needs.
- */
-export function treeJson(tree: unknown): string {
-  return JSON.stringify(tree, (key, value: unknown) => (key === 'position' || key === 'data' ? undefined : value));
 }
 
 function toDiagnostics(file: VFile, name: string): Diagnostic[] {
@@ -223,8 +202,8 @@ async function compileChecked(source: string, name: string, options: CompileOpti
       .use(remarkRehype, { allowDangerousHtml: false, handlers: { code: codeBlockHandler } })
       .use(rehypeSectionText);
     const hast = (await hastProcessor.run(transformed, file)) as HastRoot;
-    dropBlockWhitespace(hast);
-    body = treeJson(hast);
+    prepareBody(hast);
+    body = JSON.stringify(hast);
   }
   return {
     body,

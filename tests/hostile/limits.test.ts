@@ -10,7 +10,6 @@ import type { Diagnostic } from '@vitrina-docs/schemas';
 import { openSearch } from '@vitrina-docs/search';
 import { folderSource } from '@vitrina-docs/search/node';
 import { MARKDOWN_LIMITS } from '../../generator/markdown/limits.ts';
-import { stripPositions } from '../../generator/markdown/processor.ts';
 import { copyFixture, runCli } from '../helpers/project.ts';
 
 const LEAD = 'Эта страница проверяет, как генератор обходится с крайними случаями разметки.\n\n## Раздел {#section}\n\n';
@@ -73,20 +72,6 @@ describe('compileMarkdown on extreme input', () => {
     const out = await compileMarkdown(`Lead with a blob: ${BLOB}\n`);
     expect(out.diagnostics).toEqual([expect.objectContaining({ code: 'word-too-long', severity: 'warning', line: 1 })]);
     expect(JSON.stringify(out.body)).toContain(BLOB);
-  });
-
-  it('strips positions from a tree of any depth', () => {
-    let tree: Record<string, unknown> = { type: 'text', value: 'x', position: { start: 1 } };
-    for (let i = 0; i < 100_000; i++) tree = { type: 'element', children: [tree], position: { start: 1 }, data: {} };
-    let node = stripPositions(tree);
-    let depth = 0;
-    let positions = 0;
-    while (Array.isArray(node.children)) {
-      if ('position' in node || 'data' in node) positions++;
-      node = node.children[0] as Record<string, unknown>;
-      depth++;
-    }
-    expect({ depth, positions, leaf: node }).toEqual({ depth: 100_000, positions: 0, leaf: { type: 'text', value: 'x' } });
   });
 });
 
