@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '@vitrina-docs/schemas';
 import { Diagnostics } from './diagnostics.ts';
+import { lastUpdatedTimes } from './git-times.ts';
 import { checkApiPages, needsOpenApi } from './openapi/check-api-pages.ts';
 import { loadOpenApi, type OpenApiDescription } from './openapi/load-openapi.ts';
 import { checkContent } from './pipeline/check.ts';
@@ -74,14 +75,13 @@ export function feedUrls(site: SiteConfig): Partial<Record<LocaleCode, { rss: st
 
 /** The modules only a build needs (loaded while the pages compile, so that `validate` starts quickly). */
 async function buildModules() {
-  const [operationView, assemble, emit, search, publish, prerender, gitTimes, codeBlocks] = await Promise.all([
+  const [operationView, assemble, emit, search, publish, prerender, codeBlocks] = await Promise.all([
     import('./openapi/operation-view.ts'),
     import('./pipeline/assemble.ts'),
     import('./pipeline/emit.ts'),
     import('./search/build-shards.ts'),
     import('./publish/publish-files.ts'),
     import('./prerender.ts'),
-    import('./git-times.ts'),
     import('./markdown/remark-code-blocks.ts'),
   ]);
   return {
@@ -95,7 +95,6 @@ async function buildModules() {
     publishFiles: publish.publishFiles,
     prerenderPages: prerender.prerenderPages,
     rendererServer: prerender.rendererServer,
-    lastUpdatedTimes: gitTimes.lastUpdatedTimes,
     codeStylesheet: codeBlocks.codeStylesheet,
   };
 }
@@ -183,6 +182,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
   const root = options.root;
   const build = options.mode === 'build';
   const diagnostics = new Diagnostics();
+  // A build's pages show their last commit time: git answers while the content is read and compiled.
+  const lastUpdated = build ? lastUpdatedTimes(root) : null;
   const content = loadContent(root, diagnostics);
   lap('load');
   const checked = checkContent(content, diagnostics);
@@ -211,9 +212,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
         return r;
       })
     : null;
-  // And what only a build needs: its modules, and the pages' last commit times.
+  // And the modules only a build needs.
   const modules = build ? await buildModules() : null;
-  const lastUpdated = modules ? modules.lastUpdatedTimes(root) : null;
   const transformed = await compiling;
   let apis = await loadingApis;
   lap('transform');
@@ -298,7 +298,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
       pages: transformed,
       operations,
       counterparts,
-      lastUpdated: lastUpdated!,
+      lastUpdated: await lastUpdated!,
       openapi,
       css: [cssUrl],
       // (The search index is being made meanwhile; the shell names it once it is there.)

@@ -232,7 +232,7 @@ export class DevSite {
     this.siteDiagnostics = [...diagnostics.items, ...apiDiagnostics.items.filter((d) => d.code === 'operation-without-page')];
     this.pageChecks = new Map();
     this.checkPages(this.pages);
-    this.lastUpdated = lastUpdatedTimes(this.root);
+    this.lastUpdated = await lastUpdatedTimes(this.root);
 
     const errors = this.errorFiles();
     const present = new Set(this.content.pages.map((p) => p.file));
