@@ -81,12 +81,15 @@ export function workersCompile(pages: number): boolean {
 }
 
 /**
- * With one worker (two cores), it compiles pages only from this many on. Two threads compiling
- * side by side on two cores each ran at about half the speed of one alone (they share the core's
- * caches, the memory bandwidth and the garbage collector's helper threads, and each warms up the
- * toolchain): for this site's 386 pages a compiling worker made the build 0.3 s slower and added
- * 2 s of CPU; for 10x its content (3,788 pages) it made the compile stage 18.3 s instead of
- * 19.7 s, for 11 s more CPU.
+ * With one worker (two cores), it compiles pages only from this many on. A thread that compiles
+ * alone is not alone on the machine: V8 optimises its hot code and collects its garbage on
+ * background threads, on the other core. Two compiling threads take that core from each other,
+ * and both run longer in unoptimised code. Parsing the site's markdown once (a cold start, as in
+ * a build) took 1.41 s on one thread and 1.37 s on each of two threads with half the pages each;
+ * without V8's background threads (`--single-threaded`), 2.02 s on one and 1.31 s on two. For
+ * this site's 386 pages a compiling worker made the build 0.3 s slower and added 2 s of CPU; for
+ * 10x its content (3,788 pages), where the code is warm for most of the pages, it made the
+ * compile stage 18.3 s instead of 19.7 s, for 11 s more CPU.
  */
 export const COMPILE_WORKER_MIN_PAGES = 1500;
 
