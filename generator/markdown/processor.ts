@@ -95,7 +95,7 @@ const BLOCK_PARENTS = new Set([
  * neither; JSON.stringify leaves out what is undefined, and with no replacer it keeps to its fast
  * path).
  */
-export function prepareBody(node: HastRoot | Element, inCode = false): void {
+function prepareBody(node: HastRoot | Element, inCode = false): void {
   node.position = undefined;
   node.data = undefined;
   const name = node.type === 'root' ? 'root' : node.tagName;

@@ -42,7 +42,8 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
   (options = {}) =>
   (tree, file) => {
     const blocks: CollectedCode[] = [];
-    const nodes: { node: Code; lang: string | undefined }[] = [];
+    const h = options.highlighter;
+    const used: Record<string, string> = {};
     walkType(tree, 'code', (node: Code) => {
       const requested = (node.lang ?? '').toLowerCase();
       const lang = CODE_LANGUAGES[requested];
@@ -64,11 +65,6 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
         line: node.position?.start.line ?? 1,
         column: node.position?.start.column ?? 1,
       });
-      nodes.push({ node, lang });
-    });
-    const h = options.highlighter;
-    const used: Record<string, string> = {};
-    nodes.forEach(({ node, lang }, i) => {
       const done = h && lang && lang !== 'text' ? h.highlight(lang, node.value) : null;
       let pre: Element;
       if (done) {
@@ -82,7 +78,6 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
           children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: node.value }] }],
         };
       }
-      const { title } = blocks[i]!;
       const children: ElementContent[] = [];
       if (title)
         children.push({
@@ -95,7 +90,7 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
       node.data = {
         ...node.data,
         hName: 'figure',
-        hProperties: { className: ['code-block'], dataLanguage: blocks[i]!.lang || 'text' },
+        hProperties: { className: ['code-block'], dataLanguage: (lang ?? requested) || 'text' },
         hChildren: children,
       };
     });

@@ -102,9 +102,9 @@ export function workersSet(): boolean {
 }
 
 /**
- * Pages in the order a build hands them out: by translation pair (the two pages of a pair go to
- * the same thread, their code blocks highlighted once), the largest pairs first; the workers take
- * from the front, the main thread from the back. Indexes into `pages`.
+ * Pages in the order a build hands them out: by translation pair (one unit of work, so that a
+ * worker is asked half as often), the largest pairs first, so that no large page is left for the
+ * end; the workers take from the front, the main thread from the back. Indexes into `pages`.
  */
 export function compileQueue(pages: readonly { file: string; source: string }[]): number[][] {
   const groups = new Map<string, number[]>();
