@@ -14,9 +14,10 @@
  * What drawings need stays allowed: `<style>` with media queries such as `prefers-color-scheme`
  * and custom properties, `<title>` and `<desc>`, gradients, markers and `<use href="#id">`.
  */
-import { parse as parseCss, walk as walkCss, type CssNode } from 'css-tree';
+import type * as CssTree from 'css-tree';
 import { SaxesParser } from 'saxes';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { SAFE_URL_SCHEMES, urlScheme } from '@vitrina-docs/schemas/paths';
 import type { Diagnostics } from '../diagnostics.ts';
@@ -34,23 +35,35 @@ const RASTER_DATA = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1).toLowerCase();
 
+/**
+ * What every CSS reference to another file is written with: `url(`, `@import`, `image-set(` or
+ * `src(`, or a backslash (an escape can spell any of them). CSS without any of these, as the
+ * drawings' media queries and custom properties are, refers to nothing, and is not parsed.
+ */
+const MAY_REFER = /url|@import|image-set|src|\\/i;
+
+/** css-tree, loaded on the first CSS that may refer to another file (it takes 60 ms to load). */
+let cssTree: typeof CssTree | null = null;
+const loadCssTree = () => (cssTree ??= createRequire(import.meta.url)('css-tree') as typeof CssTree);
+
 /** The external references of a piece of CSS (`url(…)` other than `#id`, `@import`). */
 export function cssReferences(css: string, context: 'stylesheet' | 'declarationList'): string[] {
+  if (!MAY_REFER.test(css)) return [];
+  const { parse: parseCss, walk: walkCss, ident } = loadCssTree();
   const found: string[] = [];
-  let ast: CssNode;
+  let ast: CssTree.CssNode;
   try {
     ast = parseCss(css, { context, positions: false });
   } catch {
     return [];
   }
+  // (Names are read with their escapes decoded, as a browser reads them: `\75 rl(` is `url(`.)
   walkCss(ast, (node) => {
     if (node.type === 'Url' && !node.value.startsWith('#')) found.push(`url(${node.value.slice(0, 60)})`);
-    else if (node.type === 'Atrule' && node.name.toLowerCase() === 'import') found.push('@import');
-    else if (node.type === 'Function' && /(^|-)image-set$|^src$/i.test(node.name)) found.push(`${node.name}()`);
-  });
-  // css-tree reads what it cannot parse as raw text: look there too.
-  walkCss(ast, (node) => {
-    if (node.type === 'Raw' && /url\s*\(|@import/i.test(node.value)) found.push(node.value.trim().slice(0, 60));
+    else if (node.type === 'Atrule' && ident.decode(node.name).toLowerCase() === 'import') found.push('@import');
+    else if (node.type === 'Function' && /^url$|(^|-)image-set$|^src$/i.test(ident.decode(node.name))) found.push(`${node.name}()`);
+    // css-tree reads what it cannot parse as raw text: look there too.
+    else if (node.type === 'Raw' && /url\s*\(|@import/i.test(ident.decode(node.value))) found.push(node.value.trim().slice(0, 60));
   });
   return found;
 }

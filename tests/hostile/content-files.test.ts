@@ -48,6 +48,21 @@ describe('checkSvg', () => {
       '6 <style> loads url(https',
     ]);
   });
+  it('reads CSS escapes as a browser does: an escaped url(), @import or image-set() is refused too', () => {
+    const svg = [
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">',
+      '<style>rect{background:\\75 rl(https://evil.example/a.png)}</style>',
+      '<style>@\\69mport "https://evil.example/a.css";</style>',
+      '<rect style="fill:\\69mage-set(&quot;https://evil.example/b.png&quot; 1x)"/>',
+      '<style>rect{fill:url(#g)}text{font-family:"\\2014"}</style>',
+      '</svg>',
+    ].join('\n');
+    expect(checkSvg(svg).map((f) => `${f.line} ${f.message.split(' loads ')[0]}`)).toEqual([
+      '2 <style>',
+      '3 <style>',
+      '4 style attribute of <rect>',
+    ]);
+  });
 });
 
 describe('hostile files under content/', () => {
