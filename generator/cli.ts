@@ -3,7 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { Diagnostic, SidebarId } from '@vitrina-docs/schemas';
 import { formatDiagnostics, summarise } from './diagnostics.ts';
-import { limitHeapGrowth } from './heap-growth.ts';
+import { limitHeapGrowth, limitOptimisingCompiler } from './v8-flags.ts';
 
 /** Exit codes: 0 success, 1 content errors, 2 usage errors. */
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
@@ -51,6 +51,7 @@ export function createProgram(): Command {
     .option('--strict', 'treat warnings as errors')
     .option('--verbose', 'also print the time of each stage')
     .action(async (files: string[], opts: { format: string; strict?: boolean; verbose?: boolean }) => {
+      limitOptimisingCompiler();
       const { runPipeline } = await import('./build.ts');
       const started = performance.now();
       const root = rootOf();
@@ -73,6 +74,7 @@ export function createProgram(): Command {
     .addOption(format())
     .action(async (opts: { out: string; prerender: boolean; format: string; verbose?: boolean }) => {
       limitHeapGrowth();
+      limitOptimisingCompiler();
       const { runPipelineOnThread } = await import('./pipeline/run-on-thread.ts');
       const started = performance.now();
       const root = rootOf();
