@@ -72,11 +72,11 @@ describe('BuildWorkers: who compiles', () => {
     }
   };
 
-  it('workers compile pages from two workers on; one worker (two cores) leaves them to this thread unless there are many', () => {
+  it('workers compile pages from two workers on; one worker (two cores) leaves a small site to this thread', () => {
     withWorkers('0', () => expect(workersCompile(COMPILE_WORKER_MIN_PAGES)).toBe(false));
-    withWorkers('1', () => expect(workersCompile(400)).toBe(false));
+    withWorkers('1', () => expect(workersCompile(COMPILE_WORKER_MIN_PAGES - 1)).toBe(false));
     withWorkers('1', () => expect(workersCompile(COMPILE_WORKER_MIN_PAGES)).toBe(true));
-    withWorkers('2', () => expect(workersCompile(400)).toBe(true));
+    withWorkers('2', () => expect(workersCompile(COMPILE_WORKER_MIN_PAGES - 1)).toBe(true));
     withWorkers('3', () => expect(workersCompile(24)).toBe(true));
   });
 

@@ -82,16 +82,14 @@ export function workersCompile(pages: number): boolean {
 
 /**
  * With one worker (two cores), it compiles pages only from this many on. A thread that compiles
- * alone is not alone on the machine: V8 optimises its hot code and collects its garbage on
- * background threads, on the other core. Two compiling threads take that core from each other,
- * and both run longer in unoptimised code. Parsing the site's markdown once (a cold start, as in
- * a build) took 1.41 s on one thread and 1.37 s on each of two threads with half the pages each;
- * without V8's background threads (`--single-threaded`), 2.02 s on one and 1.31 s on two. For
- * this site's 386 pages a compiling worker made the build 0.3 s slower and added 2 s of CPU; for
- * 10x its content (3,788 pages), where the code is warm for most of the pages, it made the
- * compile stage 18.3 s instead of 19.7 s, for 11 s more CPU.
+ * is not alone on the machine: V8 optimises its hot code and collects its garbage on background
+ * threads, on the other core, and a second compiling thread takes that core from them. With V8's
+ * optimising compiler made cheaper for a batch run (see v8-flags.ts), a compiling worker made a
+ * clean build of this site's 386 pages 0.2 s faster (4.48 s against 4.68 s, 4 interleaved
+ * rounds) and of 140 of them no faster or slower (2.0 s), for 0.5 to 1 s more CPU; with V8's
+ * defaults it made the 386 pages 0.3 s slower.
  */
-export const COMPILE_WORKER_MIN_PAGES = 1500;
+export const COMPILE_WORKER_MIN_PAGES = 200;
 
 /** Below this many pages a worker's start-up costs more than it saves. */
 export const MIN_PAGES_FOR_WORKERS = 24;
