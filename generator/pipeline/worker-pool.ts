@@ -60,13 +60,14 @@ export function workerCount(): number {
  * Whether a run of `pages` pages uses worker threads. A build (`highlight`) uses them from two
  * cores on: besides the pages they may compile (see `workersCompile`), they check the OpenAPI
  * descriptions, make the search index and draw a share of the HTML. Validation, which only
- * parses and checks, uses them from three cores on, where they compile: on two, a worker for the
- * OpenAPI check alone made it no faster. `VITRINA_DOCS_WORKERS` decides when set (and then a site
- * of a few pages uses them too).
+ * parses and checks, uses them when they compile: a worker for the OpenAPI check alone made it
+ * no faster. `VITRINA_DOCS_WORKERS` decides when set (and then a site of a few pages uses them
+ * too).
  */
 export function wantsWorkers(pages: number, highlight: boolean): boolean {
   if (workersSet()) return workerCount() >= 1;
-  return pages >= MIN_PAGES_FOR_WORKERS && workerCount() >= (highlight ? 1 : 2);
+  if (pages < MIN_PAGES_FOR_WORKERS || workerCount() < 1) return false;
+  return highlight || workersCompile(pages);
 }
 
 /**
