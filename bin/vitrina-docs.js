@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The vitrina-docs CLI of this repository (and of the package the pre-commit framework installs
-// from it). Runs the compiled generator (generator/lib/, made by `npm run compile`) when it is up
-// to date with the TypeScript sources of the packages it uses, else the sources through tsx.
+// from it). Runs the compiled generator (generator/lib/, made by `npm run compile`; its bundle
+// when there is one) when it is up to date with the TypeScript sources of the packages it uses,
+// else the sources through tsx.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -25,7 +26,8 @@ function newestSource() {
 async function load() {
   const installed = !existsSync(`${root}generator/cli.ts`);
   if (installed || (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource())) {
-    return import(new URL('../generator/lib/cli.js', import.meta.url).href);
+    const bundle = new URL('../generator/lib/bundle/cli.js', import.meta.url);
+    return import((existsSync(fileURLToPath(bundle)) ? bundle : new URL('../generator/lib/cli.js', import.meta.url)).href);
   }
   const { registerSourceMode } = await import(new URL('../generator/pipeline/source-mode.mjs', import.meta.url).href);
   registerSourceMode();

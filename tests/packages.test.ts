@@ -3,7 +3,7 @@
  * it pulls in, and that it works there without anything of this repository.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { installedPackages, installFresh, packWorkspaces, TOOLCHAIN, type PackageName } from './helpers/packages.ts';
@@ -156,6 +156,17 @@ describe('packed packages', { timeout: 240_000 }, () => {
     const bin = join(dir, 'node_modules', '.bin', 'vitrina-docs');
     const validate = execFileSync(bin, ['validate'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(validate).toBe('');
+    // The CLI runs as its bundle, whose thread entries sit beside it: a build with a worker
+    // (VITRINA_DOCS_WORKERS=1, as on two cores) starts both.
+    expect(existsSync(join(dir, 'node_modules', '@vitrina-docs', 'generator', 'lib', 'bundle', 'cli.js'))).toBe(true);
+    execFileSync(bin, ['build', '--no-prerender'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, VITRINA_DOCS_WORKERS: '1' },
+    });
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'dist', 'manifest.json'), 'utf8')) as object)).toContain('locales');
+    expect(readdirSync(join(dir, 'dist', 'search')).some((f) => f.endsWith('.entry.json'))).toBe(true);
     writeFileSync(
       join(dir, 'compile.mjs'),
       "import { compileMarkdown } from '@vitrina-docs/generator';\nconst r = await compileMarkdown('Lead.\\n\\n## Steps {#steps}\\n');\nconsole.log(JSON.stringify(r.toc));\n",
