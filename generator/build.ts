@@ -356,8 +356,12 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     out.commit();
     lap('emit');
 
+    // (With what drawing the pages found: a warning, such as a renderer that is not built.)
+    const all = diagnostics.sorted();
     return {
       ...summary,
+      diagnostics: all,
+      warnings: all.length - errors,
       stats: {
         pages: transformed.length,
         routes: assembled.routes.length,

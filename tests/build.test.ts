@@ -178,3 +178,19 @@ describe('build of the fixture site', () => {
     expect(treeHash(dist)).toBe(before);
   });
 });
+
+describe('build without the renderer bundle', () => {
+  const fixture = copyFixture('site-ok');
+  afterAll(() => fixture.cleanup());
+
+  it('writes the data, says that the pages have no HTML, and counts it as a warning', async () => {
+    const r = await runCli(['-C', fixture.root, 'build']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^renderer:1:1 +warning +renderer-not-built /m);
+    // The summary counts every warning printed, this one too.
+    const printed = r.stderr.split('\n').filter((l) => /^\S+:\d+:\d+ +warning /.test(l)).length;
+    expect(r.stderr).toContain(`: 0 errors, ${printed} warnings`);
+    expect(existsSync(join(fixture.root, 'dist', 'manifest.json'))).toBe(true);
+    expect(existsSync(join(fixture.root, 'dist', 'index.html'))).toBe(false);
+  });
+});
