@@ -175,13 +175,9 @@ export function budgetRows(r: Results): BudgetRow[] {
   const rows: BudgetRow[] = [];
   const b = r.build;
   const mode = b.prerender ? '' : ', data only (--no-prerender)';
-  rows.push({ what: `clean build, wall time${mode}`, value: timed(b.clean), budget: '< 3 s', met: check(b.clean.wallMs.median, 3000) });
-  rows.push({
-    what: 'clean build, peak memory',
-    value: mb(b.clean.peakRssMb.median),
-    budget: '< 300 MB',
-    met: check(b.clean.peakRssMb.median, 300),
-  });
+  // (The budgets of a clean build are ratios against Docusaurus, shared/DESIGN.md: the rows below.)
+  rows.push({ what: `clean build, wall time${mode}`, value: timed(b.clean), budget: '', met: null });
+  rows.push({ what: 'clean build, peak memory', value: mb(b.clean.peakRssMb.median), budget: '', met: null });
   const sbs = r.sideBySide;
   if (!sbs || isSkipped(sbs)) {
     const why = sbs?.status ?? 'not run';
