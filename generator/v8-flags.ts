@@ -30,20 +30,26 @@ export const HEAP_GROWING_PERCENT = 100;
  */
 export const OPTIMISING_COMPILER_FLAGS = ['--no-turbo-inlining', '--interrupt-budget=1081344'];
 
-/** Whether `node` was given this flag (or its negation) itself. */
-function given(flag: string): boolean {
-  const name = flag.replace(/^--(no-)?/, '').replace(/=.*/, '');
-  const pattern = new RegExp(`^--(no-)?${name.replace(/-/g, '[-_]')}\\b`);
-  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => pattern.test(a));
+/**
+ * Of `flags`, those `node` was not given itself, in its arguments or NODE_OPTIONS (`args`): a
+ * flag given with another value, or negated, is the user's choice.
+ */
+export function flagsToSet(flags: readonly string[], args: readonly string[]): string[] {
+  return flags.filter((flag) => {
+    const name = flag.replace(/^--(no-)?/, '').replace(/=.*/, '');
+    const pattern = new RegExp(`^--(no-)?${name.replace(/-/g, '[-_]')}(=|$)`);
+    return !args.some((a) => pattern.test(a));
+  });
 }
+
+const nodeArgs = () => [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
 
 /** Sets the growth of the heaps of this process and its worker threads (see HEAP_GROWING_PERCENT). */
 export function limitHeapGrowth(): void {
-  const flag = `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
-  if (!given(flag)) setFlagsFromString(flag);
+  for (const flag of flagsToSet([`--heap-growing-percent=${HEAP_GROWING_PERCENT}`], nodeArgs())) setFlagsFromString(flag);
 }
 
 /** Makes the optimising compiler cheaper for this process and its worker threads (see OPTIMISING_COMPILER_FLAGS). */
 export function limitOptimisingCompiler(): void {
-  for (const flag of OPTIMISING_COMPILER_FLAGS) if (!given(flag)) setFlagsFromString(flag);
+  for (const flag of flagsToSet(OPTIMISING_COMPILER_FLAGS, nodeArgs())) setFlagsFromString(flag);
 }
