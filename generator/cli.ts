@@ -260,6 +260,8 @@ export function createProgram(): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--analytics', "send page views to the site's analytics service (off in dev, so that writers are not counted as readers)")
     .action(async (opts: { port: string; host: string; analytics?: boolean }) => {
+      // (Its first pass compiles every page, as a build does; an edit then compiles one page.)
+      limitOptimisingCompiler();
       const { startDevServer } = await import('./dev/dev-server.ts');
       try {
         await startDevServer({

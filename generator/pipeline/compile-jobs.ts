@@ -58,7 +58,7 @@ export async function compileAll(
   keep: (page: CompiledPage) => CompiledPage = (page) => page,
 ): Promise<CompiledPage[]> {
   const own =
-    !workers && !highlighter && wantsWorkers(jobs.length, setup.highlight) && workersCompile(jobs.length)
+    !workers && wantsWorkers(jobs.length, setup.highlight) && workersCompile(jobs.length)
       ? BuildWorkers.start({ compile: true, highlight: setup.highlight })
       : null;
   const pool = own ?? (workers?.compiles ? workers : null);
