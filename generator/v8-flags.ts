@@ -1,9 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * The V8 flags of a batch run (`build`, `validate`): a process that reads every page once and
- * exits. V8's defaults are made for programs that run for long; these are set in this process
- * before the threads that do the work start, unless `node` was given its own.
+ * The V8 flags of a batch run (`build`, `validate`, and `dev`, whose first pass compiles every
+ * page): a process that reads every page once. V8's defaults are made for programs that run for
+ * long; these are set in this process before the threads that do the work start, unless `node`
+ * was given its own.
  */
 
 /**
