@@ -14,25 +14,30 @@ export function compilePackages({ quiet = false } = {}) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-b', ...PROJECTS], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
   if (r.status !== 0) return false;
-  bundleSearchForBrowsers();
-  bundleCli();
+  const esbuild = loadEsbuild();
+  bundleSearchForBrowsers(esbuild);
+  bundleCli(esbuild);
   mkdirSync(join(root, 'generator', 'lib'), { recursive: true });
   writeFileSync(join(root, 'generator', 'lib', '.compiled'), '');
   return true;
 }
 
+/** esbuild, or null in an install without the development packages (the bundles are then skipped). */
+function loadEsbuild() {
+  try {
+    return createRequire(import.meta.url)('esbuild');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The search runtime as one ES module for browsers, its dependencies included
- * (`@vitrina-docs/search/browser`, for pages that load it without a bundler). Skipped where
- * esbuild is not installed (an install without the development packages).
+ * (`@vitrina-docs/search/browser`, for pages that load it without a bundler). Skipped without
+ * esbuild.
  */
-function bundleSearchForBrowsers() {
-  let esbuild;
-  try {
-    esbuild = createRequire(import.meta.url)('esbuild');
-  } catch {
-    return;
-  }
+function bundleSearchForBrowsers(esbuild) {
+  if (!esbuild) return;
   esbuild.buildSync({
     entryPoints: [join(root, 'search', 'lib', 'index.js')],
     outfile: join(root, 'search', 'lib', 'browser', 'vitrina-search.js'),
@@ -57,16 +62,11 @@ function bundleSearchForBrowsers() {
  * beside its own files) and chokidar (the native watchers of `dev`). Skipped where esbuild is
  * not installed; bin/vitrina-docs.js then runs generator/lib/cli.js.
  */
-function bundleCli() {
+function bundleCli(esbuild) {
   const lib = join(root, 'generator', 'lib');
   // (An earlier bundle goes first: it must never run in place of newer modules.)
   rmSync(join(lib, 'bundle'), { recursive: true, force: true });
-  let esbuild;
-  try {
-    esbuild = createRequire(import.meta.url)('esbuild');
-  } catch {
-    return;
-  }
+  if (!esbuild) return;
   esbuild.buildSync({
     entryPoints: ['cli.js', 'pipeline/pipeline-thread.js', 'pipeline/build-worker.js'].map((f) => join(lib, f)),
     outdir: join(lib, 'bundle'),
