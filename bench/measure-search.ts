@@ -351,12 +351,15 @@ export async function measureBrowserSearch(
           gzip: w.total.gzip,
           files: fetched.map((f) => ({ path: f.path, raw: f.raw, gzip: f.gzip })),
         };
-        // Keystrokes after the first search: each query typed letter by letter (the first two
-        // letters unmeasured), then the same query inserted at once into the emptied box.
+        // Keystrokes after the first search: each query typed letter by letter, as a reader types
+        // (the first two letters too, unmeasured: what the site does while a word is typed starts
+        // with its first letter), then the same query inserted at once into the emptied box.
         for (const q of QUERIES.ru!.slice(1)) {
           await input.fill('');
           await sleep(150);
-          await page.keyboard.insertText(q.slice(0, 2));
+          await page.keyboard.insertText(q[0]!);
+          await sleep(150);
+          await page.keyboard.insertText(q[1]!);
           await sleep(300);
           for (const ch of q.slice(2)) {
             await page.evaluate('window.__probeReset()');
