@@ -197,7 +197,10 @@ export class Engine implements SearchEngine {
       const next = v[i]![last.length];
       if (next) terms.set(next, (terms.get(next) ?? 0) + 1);
     }
-    return [...terms.keys()].sort((a, b) => (seen.get(b) ?? 0) - (seen.get(a) ?? 0) || terms.get(b)! - terms.get(a)! || (a < b ? -1 : 1));
+    // Both kinds: past its stem ("распознавани", stem "распознаван") a word goes on with letters no term has.
+    return [...new Set([...seen.keys(), ...terms.keys()])].sort(
+      (a, b) => (seen.get(b) ?? 0) - (seen.get(a) ?? 0) || (terms.get(b) ?? 0) - (terms.get(a) ?? 0) || (a < b ? -1 : 1),
+    );
   }
 
   async ahead(query: string, options: SearchOptions, count: number, maxFiles: number): Promise<void> {
