@@ -23,16 +23,13 @@ function newestSource() {
   return newest;
 }
 
-async function load() {
-  const installed = !existsSync(`${root}generator/cli.ts`);
-  if (installed || (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource())) {
-    const bundle = new URL('../generator/lib/bundle/cli.js', import.meta.url);
-    return import((existsSync(fileURLToPath(bundle)) ? bundle : new URL('../generator/lib/cli.js', import.meta.url)).href);
-  }
+const installed = !existsSync(`${root}generator/cli.ts`);
+if (installed || (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource())) {
+  // The compiled generator, as its package's own bin runs it (its bundle when there is one).
+  await import(new URL('../generator/bin/vitrina-docs.js', import.meta.url).href);
+} else {
   const { registerSourceMode } = await import(new URL('../generator/pipeline/source-mode.mjs', import.meta.url).href);
   registerSourceMode();
-  return import(new URL('../generator/cli.ts', import.meta.url).href);
+  const { main } = await import(new URL('../generator/cli.ts', import.meta.url).href);
+  process.exitCode = await main(process.argv);
 }
-
-const { main } = await load();
-process.exitCode = await main(process.argv);

@@ -100,6 +100,12 @@ async function buildModules() {
 }
 
 /** Markdown files under content/docs and content/blog (a quick count, before the content is read). */
+/** Diagnostics with their count of errors and of warnings, as a run reports them. */
+function counted(diagnostics: Diagnostic[]): Pick<RunResult, 'diagnostics' | 'errors' | 'warnings'> {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  return { diagnostics, errors, warnings: diagnostics.length - errors };
+}
+
 function countPages(root: string): number {
   let n = 0;
   for (const dir of ['docs', 'blog']) {
@@ -265,8 +271,8 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
   let result = diagnostics.sorted();
   if (only)
     result = result.filter((d) => only.report.has(d.file) || (!d.file.startsWith('content/docs') && !d.file.startsWith('content/blog')));
-  const errors = result.filter((d) => d.severity === 'error').length;
-  const summary = { diagnostics: result, errors, warnings: result.length - errors, timings };
+  const summary = { ...counted(result), timings };
+  const { errors } = summary;
   if (!build || errors > 0 || !site || !modules || !staging) {
     await indexing?.catch(() => {});
     await workers.close();
@@ -340,9 +346,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     const preErrors = diagnostics.errorCount;
     if (preErrors > errors) {
       out.discard();
-      const all = diagnostics.sorted();
-      const e = all.filter((d) => d.severity === 'error').length;
-      return { diagnostics: all, errors: e, warnings: all.length - e, timings, stats: null };
+      return { ...counted(diagnostics.sorted()), timings, stats: null };
     }
 
     // content/static: exactly the files it publishes (regular files; no links, no hidden files).
@@ -356,12 +360,10 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     out.commit();
     lap('emit');
 
-    // (With what drawing the pages found: a warning, such as a renderer that is not built.)
-    const all = diagnostics.sorted();
     return {
-      ...summary,
-      diagnostics: all,
-      warnings: all.length - errors,
+      // (With what drawing the pages found: a warning, such as a renderer that is not built.)
+      ...counted(diagnostics.sorted()),
+      timings,
       stats: {
         pages: transformed.length,
         routes: assembled.routes.length,

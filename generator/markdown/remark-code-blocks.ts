@@ -57,8 +57,9 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
         );
       }
       const { title, schema } = parseCodeMeta(node.meta);
+      const named = lang ?? requested;
       blocks.push({
-        lang: lang ?? requested,
+        lang: named,
         value: node.value,
         title,
         schema,
@@ -90,7 +91,7 @@ export const remarkCodeBlocks: Plugin<[CodeBlocksOptions?], Root> =
       node.data = {
         ...node.data,
         hName: 'figure',
-        hProperties: { className: ['code-block'], dataLanguage: (lang ?? requested) || 'text' },
+        hProperties: { className: ['code-block'], dataLanguage: named || 'text' },
         hChildren: children,
       };
     });
