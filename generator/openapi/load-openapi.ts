@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostics } from '../diagnostics.ts';
 import { parseYamlLazily, positionOf, type YamlSource } from '../yaml-source.ts';
-import { sha, type BuildCache } from '../pipeline/page-cache.ts';
+import { sha } from '../hash.ts';
+import type { BuildCache } from '../pipeline/page-cache.ts';
 import { checkRussianTexts } from './check-russian-texts.ts';
 import type { Validator } from '@seriousme/openapi-schema-validator';
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type Announcement,
   type ApiOperation,
@@ -17,14 +16,13 @@ import {
   type UiStrings,
 } from '@vitrina-docs/schemas';
 import { withLocale } from '@vitrina-docs/schemas/paths';
-import { SERVICE_WORKER_URL } from '../publish/service-worker.ts';
+import { shortHash } from '../hash.ts';
+import { SERVICE_WORKER_URL } from '../site-paths.ts';
 import type { CheckedSite } from './check.ts';
 import { buildSidebars, flattenSidebar } from './sidebars.ts';
 import { splitSidebar } from './sidebar-parts.ts';
 import type { CompiledPage } from '../markdown/processor.ts';
 import type { TransformedPage } from './transform.ts';
-
-export const shortHash = (data: string | Buffer, length = 10): string => createHash('sha256').update(data).digest('hex').slice(0, length);
 
 export interface AssembleInput {
   checked: CheckedSite & { site: SiteConfig };

@@ -41,7 +41,7 @@ import {
 import { MARKDOWN_LIMITS } from '../markdown/limits.ts';
 import type { CheckedSite } from '../pipeline/check.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
-import { writeStockIndex } from './stock-index.ts';
+import { writeStockIndex, type FieldPostings } from './stock-index.ts';
 
 /** A postings file is cut after this many characters of postings (ASCII). */
 export const CHUNK_CHARS = 12_000;
@@ -165,12 +165,6 @@ function sectionsOf(input: SearchInput, locale: LocaleCode): IndexedSection[] {
     }
   }
   return out;
-}
-
-/** Per field, each term's postings as [section, count] with the field lengths. */
-export interface FieldPostings {
-  terms: Map<string, [section: number, count: number][]>;
-  lengths: number[];
 }
 
 /** Per term, how often each written form of it occurs (for "did you mean"). */

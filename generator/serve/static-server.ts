@@ -4,7 +4,8 @@ import { extname, join, normalize, sep } from 'node:path';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
 import { allowedHosts, refuseRequest } from './request-guard.ts';
 import { builtSitePolicy, policyFor, securityHeaders } from './security-headers.ts';
-import { MANIFEST_PATH, precacheEntry, readPrecache, serviceWorkerScript, SERVICE_WORKER_URL } from '../publish/service-worker.ts';
+import { precacheEntry, readPrecache, serviceWorkerScript } from '../publish/service-worker.ts';
+import { MANIFEST_PATH, SERVICE_WORKER_URL } from '../site-paths.ts';
 
 /** Content types by file extension. */
 export const CONTENT_TYPES: Record<string, string> = {
