@@ -158,7 +158,7 @@ export interface HtmlOutput {
 export type DrawPages = (context: RenderContext, jobs: readonly RenderJob[], output: HtmlOutput) => Promise<RenderResult>;
 
 /** Draws every job on this thread. */
-export const drawHere: DrawPages = (context, jobs, output) => renderRoutes(context, jobs, output.write);
+export const drawHere: DrawPages = (context, jobs, output) => renderRoutes(context, jobs, (file, html) => output.write(file, html));
 
 const servers = new Map<string, Promise<ServerEntry>>();
 

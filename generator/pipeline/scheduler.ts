@@ -150,11 +150,11 @@ export class Scheduler {
   readonly draw: DrawPages = async (context, jobs, output) => {
     await this.renewing;
     const pool = this.pool;
-    if (!pool) return renderRoutes(context, jobs, output.write);
+    if (!pool) return renderRoutes(context, jobs, (file, html) => output.write(file, html));
     // What this thread draws goes through `output.write`; the threads write into `output.dir`.
     let here = 0;
     const drawHere = async (batch: RenderJob[]): Promise<RenderResult> => {
-      const r = await renderRoutes(context, batch, output.write);
+      const r = await renderRoutes(context, batch, (file, html) => output.write(file, html));
       here += r.written;
       return r;
     };
