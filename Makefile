@@ -6,6 +6,8 @@ PORT ?= 4173
 # ANALYTICS=1 make preview (or dev): send page views to the configured service, as the published site does.
 ANALYTICS ?=
 analytics_flag = $(if $(ANALYTICS),--analytics)
+# make dev PORT=…: the writers' preview on that port (else its own default, 4300).
+dev_port_flag = $(if $(filter command line environment,$(origin PORT)),--port $(PORT))
 
 # The packages' sources (not their compiled lib/ folders, not tests).
 sources = $(shell find $(1) -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -name '*.test.*' -not -path '*/lib/*' -not -path '*/node_modules/*' 2>/dev/null)
@@ -23,10 +25,11 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-system-deps: ## install Debian's chromium, nginx, zopfli and pre-commit when missing (browser tests, precompressed assets, the pre-commit framework test)
+system-deps: ## install Debian's chromium, nginx, zopfli, pre-commit and python3-venv when missing (browser tests, precompressed assets, the hook runners' tests)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	[ -x /usr/bin/pre-commit ] || missing="$$missing pre-commit"; \
+	python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
 	command -v zopfli >/dev/null 2>&1 || missing="$$missing zopfli"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \
@@ -52,8 +55,8 @@ build: generator/lib/.compiled .cache/renderer/server/server.js ## build the sit
 preview: build ## build and serve the site on http://127.0.0.1:$(PORT), analytics off (ANALYTICS=1 to send page views)
 	@node bin/vitrina-docs.js preview --port $(PORT) $(analytics_flag)
 
-dev: generator/lib/.compiled .cache/renderer/server/server.js ## writers' preview on http://127.0.0.1:4300: rebuilds on save, analytics off (ANALYTICS=1)
-	@node bin/vitrina-docs.js dev $(analytics_flag)
+dev: generator/lib/.compiled .cache/renderer/server/server.js ## writers' preview on http://127.0.0.1:4300 (PORT=… for another): rebuilds on save, analytics off (ANALYTICS=1)
+	@node bin/vitrina-docs.js dev $(dev_port_flag) $(analytics_flag)
 
 schemas: generator/lib/.compiled ## write the JSON Schema files to schemas/json/
 	node bin/vitrina-docs.js schemas

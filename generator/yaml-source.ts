@@ -16,6 +16,19 @@ export interface YamlSource {
   lineOffset: number;
 }
 
+/**
+ * How to fix a YAML syntax error that has one usual cause, or null. A value with `: ` in it (a
+ * title such as `Отчёты: выгрузка`) reads as a key of a nested mapping: quoting it is the fix.
+ */
+function oneStepFix(code: string, lineText: string): string | null {
+  const m = /^(\s*(?:- )?)([^\s:#"'][^:#]*?):\s+([^"'{[|>].*:\s.*?)\s*$/.exec(lineText);
+  if ((code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY') && m) {
+    const value = m[3]!.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+    return `the value of "${m[2]}" holds ": ", which starts a new key: quote the value (${m[2]}: "${value}")`;
+  }
+  return null;
+}
+
 export function parseYaml(text: string, file: string, diagnostics: Diagnostics, lineOffset = 0): YamlSource | null {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
@@ -23,7 +36,14 @@ export function parseYaml(text: string, file: string, diagnostics: Diagnostics, 
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const { line, col } = lines.linePos(err.pos[0]);
-      diagnostics.error(file, line + lineOffset, col, 'yaml-syntax', `invalid YAML: ${err.message.split('\n')[0]}`);
+      const hint = oneStepFix(err.code, text.split('\n')[line - 1] ?? '');
+      diagnostics.error(
+        file,
+        line + lineOffset,
+        col,
+        'yaml-syntax',
+        `invalid YAML: ${err.message.split('\n')[0]}${hint ? `: ${hint}` : ''}`,
+      );
     }
     return null;
   }
