@@ -66,6 +66,10 @@ export function chunksOf(site: Pick<AssembledSite, 'chunks' | 'chunksOfRoute'>, 
 
 /** The HTML file of a route: `/docs/a` → `docs/a/index.html`, `/` → `index.html`. */
 export function htmlFileOf(path: string): string {
+  // A path that would lead out of the output (schemas check them; this is the last guard).
+  if (!path.startsWith('/') || path.split(/[/\\]/).some((s) => s === '..' || s === '.')) {
+    throw new Error(`${JSON.stringify(path)} is not a path of the site: it would be written outside the output`);
+  }
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
 }
 
