@@ -325,7 +325,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     lap('index');
     const manifestJson = JSON.stringify(assembled.manifest);
     out.write('manifest.json', manifestJson);
-    for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) out.write(path, data);
+    for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts, operations)) out.write(path, data);
     // The pages are written: this thread lets go of them (the HTML is drawn from the files), so
     // that the memory of the pages is not held through the drawing.
     assembled.pageData.clear();
