@@ -179,7 +179,7 @@ async function pipeline(options: RunOptions, scheduler: Scheduler, spool: BodySp
     );
     const search = await timed(run, 'index', () => indexing.shards);
     assembled.site.manifest = modules.withSearch(assembled.site.manifest, search.refs);
-    const manifestBytes = timed(run, 'publish', () => publish(run, modules, site, pages, assembled.site, output));
+    const manifestBytes = timed(run, 'publish', () => publish(run, modules, site, pages, assembled.site, assembled.operations, output));
     const client = await timed(run, 'prerender', () => prerender(run, modules, assembled.site, assembled.css, output));
     if (diagnostics.errorCount > summary.errors) {
       output.discard();
@@ -299,6 +299,9 @@ async function startIndex(
   return run.scheduler.index(input, output, server);
 }
 
+/** Each API method page's operation, as its page shows it in its locale. */
+type OperationViews = Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>;
+
 /**
  * assemble: the manifest, its chunks (routes and sidebars per locale and version) and every
  * page JSON, written as each is made; the OpenAPI files and the code stylesheet.
@@ -314,8 +317,8 @@ function assemble(
   counterparts: ReadonlyMap<string, Record<string, string>>,
   lastUpdated: (file: string) => string | null,
   out: StagedOutput,
-): { site: AssembledSite; css: string; largest: { url: string; bytes: number } } {
-  const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();
+): { site: AssembledSite; css: string; largest: { url: string; bytes: number }; operations: OperationViews } {
+  const operations: OperationViews = new Map();
   for (const [page, { api, op }] of resolved) {
     operations.set(page, { [page.locale]: modules.operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
   }
@@ -349,7 +352,7 @@ function assemble(
     },
   });
   for (const [url, json] of site.chunkJson) out.write(url.slice(1), json);
-  return { site, css, largest };
+  return { site, css, largest, operations };
 }
 
 /**
@@ -363,11 +366,12 @@ function publish(
   checked: CheckedSite & { site: SiteConfig },
   pages: TransformedPage[],
   site: AssembledSite,
+  operations: OperationViews,
   out: StagedOutput,
 ): number {
   const manifestJson = JSON.stringify(site.manifest);
   out.write('manifest.json', manifestJson);
-  for (const [path, data] of modules.publishFiles(site, pages, checked.site, checked.facts)) out.write(path, data);
+  for (const [path, data] of modules.publishFiles(site, pages, checked.site, checked.facts, operations)) out.write(path, data);
   site.pageData.clear();
   run.cache.release();
   for (const p of pages) {

@@ -184,7 +184,7 @@ export function createProgram(): Command {
     .addOption(new Option('--locale <locale>', 'locale to search (default: ru for a query in Cyrillic, else en)').choices(['ru', 'en']))
     .option('--limit <n>', 'number of hits', '10')
     .option('--sidebar <sidebar>', 'only this sidebar')
-    .option('--version <id>', 'only this version of its sidebar (ic2, v1), with the pages that have no version')
+    .option('--version <id>', 'only this version of its sidebar (ic2, v1), with that sidebar’s pages that have no version')
     .option('-d, --dir <dir>', 'built site', 'dist')
     .action(async (text: string, opts: { locale?: 'ru' | 'en'; limit: string; sidebar?: string; version?: string; dir: string }) => {
       const { queryBuiltSite } = await import('./search/query-cli.ts');
@@ -202,6 +202,49 @@ export function createProgram(): Command {
         process.stderr.write(`vitrina-docs query: ${e.message}\n`);
         process.exitCode = EXIT.usage;
       }
+    });
+
+  program
+    .command('mcp')
+    .description(
+      'Serve the documentation to AI agents as an MCP server (tools: search, fetch, get_api_operation, list_api_operations, list_pages), on stdio or on Streamable HTTP',
+    )
+    .option('-d, --dir <dir>', 'built site', 'dist')
+    .option('--site <url>', 'a published site to read instead of a folder (e.g. https://docs.vitrina.example)')
+    .option('--http', 'serve Streamable HTTP at /mcp (stateless) instead of stdio')
+    .option('-p, --port <port>', 'with --http: port (0: any free port)', '3333')
+    .option('--host <host>', 'with --http: address to listen on', '127.0.0.1')
+    .option('--allow-host <names...>', 'with --http: also answer these Host names (the public name behind a reverse proxy)')
+    .action(async (opts: { dir: string; site?: string; http?: boolean; port: string; host: string; allowHost?: string[] }) => {
+      const { folderFiles, urlFiles } = await import('./mcp/site-files.ts');
+      const { openDocs, serveHttp, serveStdio } = await import('./mcp/mcp-server.ts');
+      const files = opts.site ? urlFiles(opts.site) : folderFiles(resolve(rootOf(), opts.dir));
+      let docs;
+      try {
+        docs = await openDocs(files);
+      } catch (e) {
+        process.stderr.write(`vitrina-docs mcp: ${(e as Error).message}\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+      if (!opts.http) {
+        await serveStdio(docs, cliVersion());
+        return;
+      }
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        process.stderr.write(`vitrina-docs mcp: --port "${opts.port}" is not a port number\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+      const http = await serveHttp(docs, cliVersion(), { host: opts.host, port, allowHosts: opts.allowHost }).catch(
+        (e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EADDRINUSE') throw e;
+          process.stderr.write(`vitrina-docs mcp: port ${opts.port} is in use: pass --port <n>\n`);
+          process.exit(EXIT.usage);
+        },
+      );
+      process.stderr.write(`MCP server of ${files.where} on ${http.url}\n`);
     });
 
   program

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, readFileSync, realpathSync, statSync } fr
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
+import { acceptsMarkdown, markdownLink, markdownOf } from './markdown-negotiation.ts';
 import { allowedHosts, refuseRequest } from './request-guard.ts';
 import { plainQuery, redirectLocation } from './redirect-location.ts';
 import { safeHandler } from './safe-handler.ts';
@@ -135,7 +136,14 @@ export function startStaticServer(opts: { dir: string; host?: string; port?: num
         return;
       }
       if (refuseRequest(req, res, hosts, path, headers)) return;
-      const r = resolveStatic(opts.dir, url.pathname);
+      let r = resolveStatic(opts.dir, url.pathname);
+      // A page: its markdown when the request asks for it, else the HTML with a Link to it.
+      const md = 'file' in r && r.status === 200 && r.file.endsWith('index.html') ? markdownOf(opts.dir, path) : null;
+      if (md) {
+        headers.vary = 'Accept';
+        if (acceptsMarkdown(req.headers.accept)) r = { file: join(opts.dir, md), status: 200 };
+        else headers.link = markdownLink(md);
+      }
       if ('redirect' in r) {
         res.writeHead(301, { ...headers, location: r.redirect + plainQuery(url.search) });
         res.end();
