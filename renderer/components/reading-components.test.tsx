@@ -80,8 +80,8 @@ describe('tableShape', () => {
     expect(tableShape(table(['Категория', 'Найдено', 'OSA'], [['Молочная продукция', '16', '89 %']]))).toMatchObject({ layout: 'data' });
     expect(tableShape(table(['Category', 'Found', 'OSA'], [['Dairy', '16', '89%']]))).toMatchObject({ layout: 'data' });
     expect(tableShape(KPI)).toMatchObject({ layout: 'data', columns: 4 });
-    expect(tableShape(HTTP)).toMatchObject({ layout: 'keyed', columns: 2 });
-    expect(tableShape(SECTIONS)).toMatchObject({ layout: 'keyed', columns: 2 });
+    expect(tableShape(HTTP)).toMatchObject({ layout: 'cards', columns: 2 });
+    expect(tableShape(SECTIONS)).toMatchObject({ layout: 'cards', columns: 2 });
     // The same table in English: the same layout, although its texts are of other lengths.
     const en = table(['Status', 'Code', 'What you can do'], [['Draft', 'draft', 'Retake photos']]);
     expect(tableShape(en).layout).toBe(tableShape(STATUSES).layout);
@@ -120,9 +120,9 @@ describe('tables', () => {
     expect(html).toContain('<td data-label="iOS" class="cell-short">iOS 14 и новее</td>');
   });
 
-  it('keeps two-column and small number tables as tables, without labels', () => {
-    expect(draw(SECTIONS)).toContain('<div class="table-scroll table-keyed" tabindex="0"><table><thead>');
-    expect(draw(HTTP)).toContain('<div class="table-scroll table-keyed" tabindex="0"><table><thead>');
+  it('keeps small number tables as tables, and labels no cell of a two-column table', () => {
+    expect(draw(SECTIONS)).toContain('<div class="table-scroll table-cards" tabindex="0"><table><thead>');
+    expect(draw(HTTP)).toContain('<div class="table-scroll table-cards" tabindex="0"><table><thead>');
     const numbers = draw(table(['Категория', 'Найдено', 'OSA'], [['Молочная продукция', '16', '89 %']]));
     expect(numbers).toContain('<div class="table-scroll table-data" tabindex="0"><table><thead>');
     expect(numbers).not.toContain('data-label');

@@ -5,18 +5,16 @@
  *
  * - `data`: up to four columns, every cell but the first column's a number (an amount, a
  *   percentage, a count). It stays a table; the numbers keep their line, the first column wraps.
- * - `keyed`: two columns (a name and its text, a status and its meaning). It stays a table whose
- *   cells wrap.
- * - `cards`: three columns or more. On a narrow screen each row becomes a card: the first cell on
- *   top, every other cell under its column's name. A wide one (five columns or more) turns into
- *   cards at a larger width.
+ * - `cards`: any other. On a narrow screen each row becomes a card: the first cell on top, every
+ *   other cell under its column's name (a two-column table needs no names: a name and its
+ *   text). A wide one (five columns or more) turns into cards at a larger width. Cells wrap.
  *
  * Adjacent cells of a row with the same content are drawn once, spanning their columns (see
  * `spans`).
  */
 import type { HastElement, HastNode } from '@vitrina-docs/schemas';
 
-export type TableLayout = 'data' | 'keyed' | 'cards';
+export type TableLayout = 'data' | 'cards';
 
 export interface TableShape {
   layout: TableLayout;
@@ -83,7 +81,6 @@ export function tableShape(table: HastElement): TableShape {
   const numbers = texts.every((r) => r.slice(1).every((t) => NUMBER.test(t)));
   let layout: TableLayout = 'cards';
   if (columns <= 1 || (columns <= DATA_COLUMNS && numbers)) layout = 'data';
-  else if (columns === 2) layout = 'keyed';
   const wide = columns >= 5;
   return { layout, columns, labels, short, wide, spans: body.map((r) => spansOf(cellsOf(r))) };
 }
