@@ -8,7 +8,7 @@
  * draws its own scoped root (`.vd-root`, the colour mode, link handling), so that importing
  * `styles/content.css` and rendering it is enough.
  */
-import { useMemo, useRef, type ReactNode } from 'react';
+import { Children, useMemo, useRef, type ReactNode } from 'react';
 import type { HastElement, HastRoot, LocaleCode, UiStrings } from '@vitrina-docs/schemas';
 import { drawHast, type HastComponentProps, type HastComponents } from '../hast/draw-hast.ts';
 import { isSafeUrl, sanitizeHast } from '../hast/sanitize.ts';
@@ -79,15 +79,24 @@ function bodyComponents(strings: BodyStrings): HastComponents {
     figure: function Figure({ node, children, ...rest }) {
       const ref = useRef<HTMLElement>(null);
       if (!classesOf(node).includes('code-block')) return <figure {...rest}>{children}</figure>;
+      // A header bar over every block holds its title (or its language) and the copy button,
+      // so that the button never covers the code.
+      const drawn = Children.toArray(children);
+      const first = node.children[0];
+      const titled = first?.type === 'element' && first.tagName === 'figcaption';
+      const language = typeof node.properties.dataLanguage === 'string' ? node.properties.dataLanguage : '';
       return (
         <figure ref={ref} {...rest}>
-          {children}
-          <CopyButton
-            className="code-copy"
-            label={strings.code.copy}
-            done={strings.code.copied}
-            text={() => ref.current?.querySelector('pre')?.textContent ?? ''}
-          />
+          <div className="code-header">
+            {titled ? drawn[0] : <span className="code-language">{language}</span>}
+            <CopyButton
+              className="code-copy"
+              label={strings.code.copy}
+              done={strings.code.copied}
+              text={() => ref.current?.querySelector('pre')?.textContent ?? ''}
+            />
+          </div>
+          {titled ? drawn.slice(1) : drawn}
         </figure>
       );
     },
