@@ -120,6 +120,7 @@ export default defineConfig({
       'style-to-object': `${root}renderer/hast/no-inline-styles.ts`,
       // Page bodies hold no SVG: the HTML property table only (see the module).
       'property-information': `${root}renderer/hast/html-only-properties.ts`,
+      'vfile-message': `${root}renderer/hast/plain-message.ts`,
     },
   },
   publicDir: false,
