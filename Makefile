@@ -23,12 +23,12 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-system-deps: ## install Debian's chromium, nginx, zopfli and pre-commit when missing (browser tests, precompressed assets, the pre-commit framework test)
+system-deps: ## install Debian's chromium, nginx with its Brotli module and pre-commit when missing (browser tests, the production server, the pre-commit framework test)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	[ -x /usr/bin/pre-commit ] || missing="$$missing pre-commit"; \
-	command -v zopfli >/dev/null 2>&1 || missing="$$missing zopfli"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing="$$missing libnginx-mod-http-brotli-static"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
