@@ -25,13 +25,13 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-system-deps: ## install Debian's chromium, nginx, zopfli, pre-commit and python3-venv when missing (browser tests, precompressed assets, the hook runners' tests)
+system-deps: ## install Debian's chromium, nginx with its Brotli module, pre-commit and python3-venv when missing (browser tests, the production server, the hook runners' tests)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	[ -x /usr/bin/pre-commit ] || missing="$$missing pre-commit"; \
 	python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
-	command -v zopfli >/dev/null 2>&1 || missing="$$missing zopfli"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing="$$missing libnginx-mod-http-brotli-static"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -1,6 +1,6 @@
 /**
  * Draws a page body (hast JSON): sanitised first, then turned into React elements through
- * rehype-react with a component map — internal links follow the router (the site's, or the
+ * hast-util-to-jsx-runtime with a component map — internal links follow the router (the site's, or the
  * embedding app's), headings get anchor links, code blocks a copy button, admonitions their
  * default title, tables a scroll container, images the site's address.
  *
@@ -117,7 +117,7 @@ function bodyComponents(strings: BodyStrings): HastComponents {
   };
 }
 
-/** The component map for some strings and overrides, made once per pair (rehype-react keeps a processor per map). */
+/** The component map for some strings and overrides, made once per pair (a stable map per page body). */
 const maps = new WeakMap<BodyStrings, WeakMap<HastComponents, HastComponents>>();
 const NO_OVERRIDES: HastComponents = {};
 

@@ -75,21 +75,14 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('installs without the toolchain; the bundle adds the renderer and rehype-react to React', () => {
+test('installs without the toolchain; the bundle adds the renderer and hast-util-to-jsx-runtime to React', () => {
   const installed = readFileSync(join(app, 'package-lock.json'), 'utf8');
   for (const name of [...TOOLCHAIN, '@vitrina-docs/search', 'elasticlunr']) expect(installed, name).not.toContain(`"node_modules/${name}"`);
   const react = ['react', 'react-dom', 'scheduler', 'react-router', 'cookie-es', '@remix-run/route-pattern'];
   const renderer = ['@vitrina-docs/renderer', '@vitrina-docs/schemas/lib/paths.js', '@vitrina-docs/schemas/lib/locale-codes.js'];
-  // rehype-react with unified and hast-util-to-jsx-runtime, and what they import.
-  const rehypeReact = [
-    'rehype-react',
-    'unified',
-    'bail',
+  // hast-util-to-jsx-runtime, and what it imports.
+  const toJsx = [
     'devlop',
-    'extend',
-    'is-plain-obj',
-    'trough',
-    'vfile',
     'vfile-message',
     'unist-util-stringify-position',
     'hast-util-to-jsx-runtime',
@@ -102,9 +95,10 @@ test('installs without the toolchain; the bundle adds the renderer and rehype-re
     'inline-style-parser',
     'unist-util-position',
   ];
-  const allowed = new Set([...react, ...renderer, ...rehypeReact]);
-  expect([...bundled].filter((m) => !allowed.has(m)).sort(), 'bundled beyond React, the renderer and rehype-react').toEqual([]);
-  expect(bundled).toContain('rehype-react');
+  const allowed = new Set([...react, ...renderer, ...toJsx]);
+  expect([...bundled].filter((m) => !allowed.has(m)).sort(), 'bundled beyond React, the renderer and hast-util-to-jsx-runtime').toEqual([]);
+  expect(bundled).toContain('hast-util-to-jsx-runtime');
+  expect(bundled).not.toContain('unified');
   expect(bundled).toContain('@vitrina-docs/renderer');
 });
 

@@ -36,7 +36,7 @@ test.describe('docs page', () => {
     await expect(sections).toHaveText(data.navbar.map((n) => n.label));
     await expect(page.locator('.navbar-sections a.is-active')).toHaveText(data.navbar.find((n) => n.sidebar === 'mobile')!.label);
     await expect(page.locator('.navbar .navbar-secondary .product-link')).toHaveAttribute('href', 'https://vitrina.example');
-    await expect(page.locator('.navbar .navbar-secondary .locale-link')).toHaveAttribute('hreflang', 'en');
+    await expect(page.locator('.navbar .navbar-wide .locale-link')).toHaveAttribute('hreflang', 'en');
     await expect(page.locator('.navbar .colour-mode')).toBeVisible();
     await expect(page.locator('.navbar [role="search"] input')).toBeVisible();
     await expect(page.locator('header')).toHaveCount(1);
