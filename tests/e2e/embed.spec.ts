@@ -176,6 +176,7 @@ test('shows a site page from another origin with the site’s look; anchors, cop
   page,
   site,
 }) => {
+  test.setTimeout(90_000);
   const PAGE = '/en/docs/api/backend/auth';
   const data = site.page(PAGE);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
