@@ -14,7 +14,7 @@ sources = $(shell find $(1) -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*
 LIB_SOURCES := $(call sources,generator schemas search renderer) $(wildcard */tsconfig.build.json)
 RENDERER_SOURCES := $(call sources,renderer schemas search)
 
-.PHONY: help install system-deps validate build preview dev test lint typecheck bench clean schemas
+.PHONY: help install system-deps validate build preview dev test lint typecheck bench clean schemas packages
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' -e 's/\$$(PORT)/$(PORT)/g' | column -t -s "$$(printf '\t')"
@@ -61,6 +61,9 @@ dev: generator/lib/.compiled .cache/renderer/server/server.js ## writers' previe
 schemas: generator/lib/.compiled ## write the JSON Schema files to schemas/json/
 	node bin/vitrina-docs.js schemas
 
+packages: generator/lib/.compiled ## write the packages as tarballs into packages/, installable without a registry (README: Installing the packages)
+	@node scripts/make-packages.js packages
+
 typecheck: install
 	npm run --silent typecheck
 
@@ -80,4 +83,4 @@ bench: install system-deps generator/lib/.compiled .cache/renderer/server/server
 	npm run --silent bench
 
 clean: ## remove build output and caches
-	rm -rf dist schemas/lib search/lib renderer/lib generator/lib .cache test-results playwright-report
+	rm -rf dist packages schemas/lib search/lib renderer/lib generator/lib .cache test-results playwright-report

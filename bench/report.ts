@@ -2,6 +2,7 @@
  * The budgets of shared/DESIGN.md ("Budgets") checked against the figures, the table printed
  * at the end of `make bench`, and the shape of bench/results.json.
  */
+import type { PackagesFigures } from './measure-packages.ts';
 import type { BuildFigures, RunFigures } from './measure-build.ts';
 import type { OfflineFigures } from './measure-offline.ts';
 import type { PageFigures } from './measure-pages.ts';
@@ -57,6 +58,8 @@ export interface Results {
   dev: DevFigures | Skipped;
   lighthouse: LighthouseFigures | Skipped;
   scale: ScaleFigures | Skipped;
+  /** What each package installs and adds to an app (bench/measure-packages.ts). */
+  packages?: PackagesFigures | Skipped;
   /** Docusaurus and vitrina-docs side by side (shared/anchor-docusaurus). */
   sideBySide?: SideBySideFigures | Skipped;
   budgets: BudgetRow[];
@@ -394,6 +397,20 @@ export function budgetRows(r: Results): BudgetRow[] {
         rows.push({ what: `${sc.factor}x content: search shard ${locale}, raw / gzip`, value: shardText(sh), budget: '' });
     if (sc.search) rows.push(...browserSearchRows(sc.search, `${sc.factor}x content: `));
   }
+  const p = r.packages;
+  if (p && !isSkipped(p)) {
+    rows.push({
+      what: '@vitrina-docs/renderer: packages installed (besides React) / gzip added to an app, JS + CSS',
+      value: `${p.renderer.installed} (${p.renderer.installed - p.renderer.ofReact}) / ${kb(p.renderer.gzipAdded ?? 0)} + ${kb(p.renderer.cssGzip ?? 0)}`,
+      budget: '',
+    });
+    rows.push({
+      what: '@vitrina-docs/search: packages installed / gzip added to an app / browser module gzip',
+      value: `${p.search.installed} / ${kb(p.search.gzipAdded ?? 0)} / ${kb(p.search.browserModuleGzip ?? 0)}`,
+      budget: '',
+    });
+    rows.push({ what: '@vitrina-docs/generator (CLI): packages installed', value: String(p.generator.installed), budget: '' });
+  } else if (p) rows.push({ what: 'packages: installed and added to an app', value: p.status, budget: '', met: null });
   return rows;
 }
 

@@ -160,6 +160,8 @@ export function startStaticServer(opts: { dir: string; host?: string; port?: num
         'content-type': CONTENT_TYPES[extname(r.file)] ?? 'application/octet-stream',
         'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
         ...(contentDisposition(r.file) ? { 'content-disposition': contentDisposition(r.file)! } : {}),
+        // The site's data is public: apps on other origins embed its pages and search it (as deploy/nginx).
+        ...(r.status === 200 && r.file.endsWith('.json') ? { 'access-control-allow-origin': '*' } : {}),
       });
       if (!opts.analytics && r.file === manifestFile) res.end(req.method === 'HEAD' ? undefined : manifestWithoutAnalytics(r.file));
       else if (!opts.analytics && r.file === serviceWorkerFile && existsSync(manifestFile))

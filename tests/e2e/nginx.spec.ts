@@ -60,6 +60,24 @@ test.describe('nginx', () => {
     }
   });
 
+  test('lets any origin read the site’s JSON (manifest, chunks, page JSON, search files), and nothing else', async ({ request, site }) => {
+    const headers = { origin: 'https://app.example' };
+    const search = site.manifest.locales.ru!.search!;
+    const entry = JSON.parse(await (await request.get(search.entry)).text()) as Record<string, unknown>;
+    const postings = JSON.stringify(entry).match(/\/search\/[^"]+\.json/g) ?? [];
+    expect(postings.length).toBeGreaterThan(0);
+    for (const path of ['/manifest.json', site.chunkUrl('en', 'api', 'v1.5'), site.dataUrl('/docs/mobile'), search.entry, postings[0]!]) {
+      const response = await request.get(path, { headers });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['access-control-allow-origin'], path).toBe('*');
+      expect(response.headers()['access-control-allow-credentials'], path).toBeUndefined();
+    }
+    const html = await request.get('/docs/mobile', { headers });
+    const script = /<script data-src="([^"]+)"/.exec(await html.text())?.[1];
+    for (const response of [html, await request.get(script!, { headers }), await request.get('/sitemap.xml', { headers })])
+      expect(response.headers()['access-control-allow-origin'], response.url()).toBeUndefined();
+  });
+
   test('caches hashed assets for a year and revalidates HTML and JSON', async ({ request, site }) => {
     const html = await (await request.get('/docs/mobile')).text();
     const script = /<script data-src="([^"]+)"/.exec(html)?.[1];
