@@ -11,6 +11,9 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 const BUDGET = 90 * 1024;
 
+// A cold page load and the network going quiet, on a loaded machine.
+test.describe.configure({ timeout: 60_000 });
+
 for (const [name, path] of [
   ['a docs page', '/docs/mobile/ic3/visits/start'],
   ['an API method page', '/docs/api/backend/methods/v1.5/catalog/brands'],
