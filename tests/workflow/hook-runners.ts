@@ -13,7 +13,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/project.ts';
 
-export const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_') && !k.startsWith('npm_') && k !== 'CI'));
+export const CLEAN_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_') && !k.startsWith('npm_') && k !== 'CI'),
+);
 
 export interface Run {
   code: number;
@@ -78,6 +80,7 @@ export function describeHookRunner(runner: HookRunner): void {
     let base: string;
     let docs: string;
     let env: NodeJS.ProcessEnv;
+    let runnerCommand: string;
     const times: Record<string, number> = {};
     const page = 'content/docs/support/index.ru.md';
     const commit = (message: string) => {
@@ -101,6 +104,7 @@ export function describeHookRunner(runner: HookRunner): void {
       const command = runner.install(join(base, 'runner'));
       times['runner install'] = Math.round(performance.now() - started);
       env = { ...CLEAN_ENV, [runner.cacheVariable]: join(base, 'cache') };
+      runnerCommand = command;
       const install = run(docs, command, ['install'], env);
       if (install.code !== 0) throw new Error(install.out);
       started = performance.now();
@@ -190,6 +194,15 @@ export function describeHookRunner(runner: HookRunner): void {
       const notes = commit('notes');
       times['commit without content'] = notes.ms;
       expect(notes.code, notes.out).toBe(0);
+    });
+
+    it('installs the hook for a second repository from its warm cache', () => {
+      const other = join(base, 'docs-2');
+      cpSync(docs, other, { recursive: true, filter: (from) => !from.endsWith('.cache') });
+      const r = run(other, runnerCommand, ['install-hooks'], env);
+      times['hook install, warm cache'] = r.ms;
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).not.toMatch(/Installing environment/);
     });
   });
 }
