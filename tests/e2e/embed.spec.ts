@@ -356,6 +356,7 @@ test('a site that does not answer is an error the app shows, not an unhandled re
 });
 
 test('passes axe, in both colour modes', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto(`${appUrl}${BASE}/en/docs/api/backend/auth`);
   await expect(page.locator('.vd-doc-page h1')).toBeVisible();
   for (const mode of ['light', 'dark']) {
@@ -366,6 +367,7 @@ test('passes axe, in both colour modes', async ({ page }) => {
 });
 
 test('PageBody draws a hostile body harmless outside the site too', async ({ page, pageErrors }) => {
+  test.setTimeout(90_000);
   await page.goto(`${appUrl}/hostile.html`);
   await assertHarmless(page, '#bare');
   pageErrors.length = 0; // the hostile body's broken image "x"
