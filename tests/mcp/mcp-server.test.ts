@@ -141,14 +141,15 @@ function inspector(args: string[]): Promise<{ code: number; stdout: string; stde
   return new Promise((resolve) => {
     execFile(
       'npx',
-      ['--no-install', '@modelcontextprotocol/inspector', '--cli', ...args],
+      ['--no-install', '@modelcontextprotocol/inspector', '--cli', '--connect-timeout', '120000', ...args],
       { cwd: ROOT, env: { ...process.env, npm_config_offline: 'true' }, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
-describe('the MCP Inspector CLI', () => {
+// (Each run starts npx and a server: minutes on a loaded machine when the CLI runs from the sources.)
+describe('the MCP Inspector CLI', { timeout: 400_000 }, () => {
   it('lists the tools and searches over stdio', async () => {
     const list = await inspector(['node', CLI, 'mcp', '--dir', dist, '--method', 'tools/list']);
     expect(list.code, list.stderr).toBe(0);
