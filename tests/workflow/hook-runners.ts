@@ -76,7 +76,7 @@ function editBody(path: string, word: string): void {
 }
 
 export function describeHookRunner(runner: HookRunner): void {
-  describe(`the hook under ${runner.name}, configured as the README shows`, { timeout: 900_000 }, () => {
+  describe(`the hook under ${runner.name}, configured as the README shows`, { timeout: 1_800_000 }, () => {
     let base: string;
     let docs: string;
     let env: NodeJS.ProcessEnv;
@@ -111,7 +111,7 @@ export function describeHookRunner(runner: HookRunner): void {
       const hooksInstalled = run(docs, command, ['install-hooks'], env);
       if (hooksInstalled.code !== 0) throw new Error(hooksInstalled.out);
       times['hook install, empty cache'] = Math.round(performance.now() - started);
-    }, 900_000);
+    }, 1_800_000);
     afterAll(() => {
       console.log(
         `${runner.name}: ${Object.entries(times)
