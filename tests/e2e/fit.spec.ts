@@ -1,6 +1,6 @@
 /**
  * Every route of both locales at a phone's width (390 px) and a laptop's (1280 px), each in light
- * and dark mode: no copy button over code, no formula or table wider than its column, no inline
+ * and dark mode: no copy button over code, no formula (nor, with FIT_CHECKS.tables, table) wider than its column, no inline
  * code token of 32 characters or fewer split across lines (fit-checks.ts).
  *
  * The routes are split into shards that run in parallel. A shard keeps one page: it opens its
