@@ -79,7 +79,7 @@ describe('tableShape', () => {
     });
     expect(tableShape(table(['Категория', 'Найдено', 'OSA'], [['Молочная продукция', '16', '89 %']]))).toMatchObject({ layout: 'data' });
     expect(tableShape(table(['Category', 'Found', 'OSA'], [['Dairy', '16', '89%']]))).toMatchObject({ layout: 'data' });
-    expect(tableShape(KPI)).toMatchObject({ layout: 'data', columns: 4 });
+    expect(tableShape(KPI)).toMatchObject({ layout: 'cards', columns: 4 });
     expect(tableShape(HTTP)).toMatchObject({ layout: 'cards', columns: 2 });
     expect(tableShape(SECTIONS)).toMatchObject({ layout: 'cards', columns: 2 });
     // The same table in English: the same layout, although its texts are of other lengths.

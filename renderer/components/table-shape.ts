@@ -3,7 +3,7 @@
  * locale (the number of columns, and whether its cells hold numbers) so that a page and its
  * translation draw the same layout, and the server and the browser draw the same thing:
  *
- * - `data`: up to four columns, every cell but the first column's a number (an amount, a
+ * - `data`: up to three columns, every cell but the first column's a number (an amount, a
  *   percentage, a count). It stays a table; the numbers keep their line, the first column wraps.
  * - `cards`: any other. On a narrow screen each row becomes a card: the first cell on top, every
  *   other cell under its column's name (a two-column table needs no names: a name and its
@@ -34,8 +34,8 @@ export interface TableShape {
 
 /** A number as a table cell holds it, in any locale's notation: `89 %`, `79,90–89,90`, `1 048 576`, `—`. */
 const NUMBER = /^(?=.*[\d—–-])[\d\s.,:%‰+\-−–—×/()₽$€]*$/;
-/** A data table has at most this many columns (a name and three numbers fit a phone). */
-const DATA_COLUMNS = 4;
+/** A data table has at most this many columns (a name and two numbers keep readable cells on a phone). */
+const DATA_COLUMNS = 3;
 /** A cell this short sits on one line with its label in a card. */
 const SHORT_CELL = 16;
 

@@ -260,12 +260,12 @@ test.describe('on a phone', () => {
   });
 
   test('a data table too wide for its box scrolls sideways in it, with a shadow at the edge that has more table', async ({ page }) => {
-    await page.goto('/docs/business/kpi/osa');
+    await page.goto('/docs/business/kpi/price_tag');
     await hydrated(page);
     const box = page.locator('.doc-body .table-data').first();
     await box.scrollIntoViewIfNeeded();
     // The site's tables fit a phone (fit.spec.ts): a box narrower than any column makes one too wide.
-    await box.evaluate((e) => (e.style.width = '160px'));
+    await box.evaluate((e) => (e.style.width = '60px'));
     expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     // The box's edges with the table hidden: only the hint is drawn there.
