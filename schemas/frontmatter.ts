@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 
-const title = z.string().min(3).max(80).describe("The page's title and h1 (3–80 characters)");
-const description = z.string().min(50).max(200).describe('Search snippet and meta description (50–200 characters)');
+const title = plainText().min(3).max(80).describe("The page's title and h1 (3–80 characters)");
+const description = plainText().min(50).max(200).describe('Search snippet and meta description (50–200 characters)');
 const keywords = z
-  .array(z.union([z.string().min(1), z.number().transform(String)]))
+  .array(z.union([plainText().min(1), z.number().transform(String)]))
   .optional()
   .describe('Extra search terms (numbers such as status codes are read as text)');
 
@@ -12,7 +13,7 @@ export const DocFrontmatterSchema = z
   .strictObject({
     title,
     description,
-    sidebar_label: z.string().min(1).max(40).optional().describe('A shorter label for the sidebar'),
+    sidebar_label: plainText().min(1).max(40).optional().describe('A shorter label for the sidebar'),
     sidebar_position: z.number().optional().describe('Order within the folder (ascending)'),
     keywords,
     toc_max_level: z
@@ -53,7 +54,7 @@ export const BlogFrontmatterSchema = z
     title,
     description,
     date: z.iso.date().describe('Publication date, YYYY-MM-DD'),
-    authors: z.array(z.string().min(1)).optional().describe('Names of the authors'),
+    authors: z.array(plainText().min(1)).optional().describe('Names of the authors'),
     tags: z
       .array(z.string().regex(/^[a-z0-9-]+$/))
       .optional()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locale-codes.ts';
+import { plainText } from './text.ts';
 
 /** The site's locales. `ru` is the default and lives at the root; `en` lives under `/en`. */
 export { DEFAULT_LOCALE, LOCALES } from './locale-codes.ts';
@@ -10,8 +11,8 @@ export type LocaleCode = z.infer<typeof LocaleCodeSchema>;
 /** A text given in every locale. */
 export const LocalizedStringSchema = z
   .strictObject({
-    ru: z.string().min(1).describe('The Russian text'),
-    en: z.string().min(1).describe('The English text'),
+    ru: plainText().min(1).describe('The Russian text'),
+    en: plainText().min(1).describe('The English text'),
   })
   .describe('A text in every locale of the site');
 export type LocalizedString = z.infer<typeof LocalizedStringSchema>;

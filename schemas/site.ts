@@ -14,10 +14,27 @@ export const SitePathSchema = z
     'a path of this site: "/" and route segments of letters, digits, ".", "_", "~" and "-" (no "..", no "//", no backslash, space or control character)',
   );
 
+/**
+ * An https URL as it is written, not only as a URL parser reads it: `https://host/…` with no
+ * backslash (`https:\\host`, `https:/\host` and `https:host` parse as https://host/), no user
+ * name (`https://site@host`), white space or control character.
+ */
+// eslint-disable-next-line no-control-regex
+const HTTPS_URL = /^https:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d+)?(?:[/?#][^\s\\\u0000-\u001f\u007f]*)?$/i;
+
+/** An https URL of another site or a service (the product site, the edit link prefix). */
+export const HttpsUrlSchema = z
+  .string()
+  .regex(HTTPS_URL, 'an https URL written as https://host/path (no backslash, user name, space or control character)');
+
 /** A link in the navbar or the footer: a site route (no locale prefix) or an https URL. */
 export const ConfigLinkSchema = z.strictObject({
   label: LocalizedStringSchema,
-  to: z.string().regex(/^(\/|https:\/\/|mailto:)/, 'a site route starting with "/", an https URL or a mailto: link'),
+  to: z.string().regex(
+    // eslint-disable-next-line no-control-regex
+    /^(?:\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*|mailto:[^\s\\\u0000-\u001f\u007f]+|https:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d+)?(?:[/?#][^\s\\\u0000-\u001f\u007f]*)?)$/i,
+    'a site route starting with "/" (not "//"), an https URL or a mailto: link, with no backslash, space or control character',
+  ),
 });
 
 export const AnalyticsSchema = z
@@ -71,11 +88,11 @@ export type AnnouncementConfig = z.infer<typeof AnnouncementConfigSchema>;
 export const SiteConfigSchema = z
   .strictObject({
     name: z.string().min(1).describe('Product name shown in the navbar and titles'),
-    url: z.url().describe('Canonical origin of the documentation site, without trailing slash'),
-    productUrl: z.url().describe('The product website linked from the navbar'),
+    url: HttpsUrlSchema.describe('Canonical origin of the documentation site, without trailing slash'),
+    productUrl: HttpsUrlSchema.describe('The product website linked from the navbar'),
     copyrightYear: z.number().int().min(2000).max(2100),
     copyrightHolder: z.string().min(1),
-    editUrl: z.url().describe('Prefix of the edit link; the file path under content/ is appended'),
+    editUrl: HttpsUrlSchema.describe('Prefix of the edit link; the file path under content/ is appended'),
     defaultLocale: LocaleCodeSchema,
     locales: z
       .array(
