@@ -47,7 +47,22 @@ export function unsafeUrlReason(url: string): string | null {
   if (scheme !== null && !SAFE_URL_SCHEMES.includes(scheme))
     return `a "${scheme}:" URL: only http, https, mailto and tel links and site paths are allowed`;
   if (scheme === null && isProtocolRelative(url)) return `"${url.slice(0, 60)}" without a scheme: write it with https:`;
+  if ((scheme === 'http' || scheme === 'https') && !isPlainWebUrl(url))
+    return `"${url.slice(0, 60)}", which a browser reads as another address: write it as ${scheme}://host/path, with no backslash or user name`;
   return null;
+}
+
+/**
+ * An http(s) URL written as the browser reads it: `//` after the scheme, then a host with no user
+ * name (`https://vitrina.example@evil.example` leads to evil.example), and no backslash before
+ * the query (WHATWG parsing turns `https:/\host`, `https:\\host` and `https:host` into
+ * https://host/, so the text, not the parsed URL, is checked). Tab and newline, which browsers
+ * drop from a URL, are dropped first.
+ */
+function isPlainWebUrl(url: string): boolean {
+  const text = url.replace(/[\t\n\r]/g, '').trim();
+  const beforeQuery = text.split(/[?#]/, 1)[0]!;
+  return /^https?:\/\/[^/\\@?#]+(?:[/?#]|$)/i.test(text) && !beforeQuery.includes('\\');
 }
 
 const LOCALE_PREFIX = new RegExp(`^/(${LOCALES.join('|')})(/|$)`);

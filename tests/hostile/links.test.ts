@@ -76,3 +76,29 @@ describe('names a page cannot take from the site', () => {
     expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['3:1 reserved-heading-id', '5:1 reserved-heading-id']);
   });
 });
+
+describe('http and https links that a browser reads differently from how they are written', () => {
+  it('`http:/\\host`, `https:/\\host`, `https:\\\\host`, `https:host` and a user name are errors at their place', async () => {
+    const source = [
+      '[a](http:/\\evil.example) [b](https:/\\evil.example/x)',
+      '',
+      '[c](https:\\\\evil.example) [d](https:evil.example) ![e](https:/\\evil.example/i.png)',
+      '',
+      '[f](https://vitrina.example\\@evil.example/) [ok](https://vitrina.example/a?b=1#c)',
+      '',
+    ].join('\n');
+    const { body, diagnostics } = await compileMarkdown(source);
+    expect(sortDiagnostics(diagnostics).map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual([
+      '1:1 error unsafe-link',
+      '1:26 error unsafe-link',
+      '3:1 error unsafe-link',
+      '3:27 error unsafe-link',
+      '3:51 error unsafe-link',
+      '5:1 error unsafe-link',
+    ]);
+    expect(diagnostics[0]!.message).toMatch(/write it as https?:\/\/host\/path/);
+    const json = JSON.stringify(body);
+    const urls = [...json.matchAll(/"(?:href|src)":"([^"]*)"/g)].map((m) => m[1]);
+    expect(urls).toEqual(['https://vitrina.example/a?b=1#c']);
+  });
+});
