@@ -1,10 +1,11 @@
 import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import { factText } from '../markdown/remark-facts.ts';
 import { blankFrontmatter } from '../markdown/processor.ts';
+import { markdownText } from './markdown-text.ts';
 
 /**
  * A page's markdown as published at `<route>.md` (and in llms-full.txt): the title as h1, the
- * description as a quote, the body with facts filled in and `{#id}` markers removed; an API method
+ * description as a quote (both as text: see markdownText), the body with facts filled in and `{#id}` markers removed; an API method
  * page's operation (`operation`, markdown) goes after the lead, before the first section, where
  * the page draws it.
  */
@@ -25,5 +26,5 @@ export function publishedMarkdown(
     const at = body.search(/^## /m);
     body = at < 0 ? `${body.trimEnd()}\n\n${section}\n` : `${body.slice(0, at)}${section}\n\n${body.slice(at)}`;
   }
-  return `# ${title}\n\n> ${description}\n\n${body.trimEnd()}\n`;
+  return `# ${markdownText(title)}\n\n> ${markdownText(description)}\n\n${body.trimEnd()}\n`;
 }

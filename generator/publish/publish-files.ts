@@ -3,6 +3,7 @@ import type { AssembledSite } from '../pipeline/assemble.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { atomFeed, rssFeed } from './feeds.ts';
 import { publishedMarkdown } from './markdown-source.ts';
+import { markdownText } from './markdown-text.ts';
 import { operationMarkdown } from './operation-markdown.ts';
 import { xmlEscape } from './xml.ts';
 
@@ -56,21 +57,28 @@ export function publishFiles(
     if (!data) continue;
     const prefix = data.info.pathPrefix;
     const own = pages.filter((p) => p.locale === locale && p.kind === 'doc');
-    const lines: string[] = [`# ${config.name} — ${data.ui.home.title}`, '', `> ${data.ui.home.promise}. ${data.ui.home.lead}`, ''];
+    const lines: string[] = [
+      `# ${markdownText(`${config.name} — ${data.ui.home.title}`)}`,
+      '',
+      `> ${markdownText(`${data.ui.home.promise}. ${data.ui.home.lead}`)}`,
+      '',
+    ];
     const full: string[] = [];
     for (const sb of data.navbar) {
       const inSidebar = own.filter((p) => p.sidebar === sb.sidebar).sort((a, b) => a.key.localeCompare(b.key));
       if (!inSidebar.length) continue;
-      lines.push(`## ${sb.label}`, '');
+      lines.push(`## ${markdownText(sb.label)}`, '');
       for (const p of inSidebar) {
-        lines.push(`- [${p.fm.title}](${base}${p.path}.md): ${p.fm.description}${p.version ? ` (${p.version})` : ''}`);
+        lines.push(
+          `- [${markdownText(p.fm.title)}](${base}${p.path}.md): ${markdownText(p.fm.description)}${p.version ? ` (${p.version})` : ''}`,
+        );
         full.push(markdownOf(p), `Source: ${base}${p.path}\n`);
       }
       lines.push('');
     }
     const otherLocales = config.locales
       .filter((l) => l.code !== locale)
-      .map((l) => `- ${l.label}: ${base}${l.code === config.defaultLocale ? '' : `/${l.code}`}/llms.txt`);
+      .map((l) => `- ${markdownText(l.label)}: ${base}${l.code === config.defaultLocale ? '' : `/${l.code}`}/llms.txt`);
     if (otherLocales.length) lines.push('## Optional', '', ...otherLocales, `- ${base}${prefix}/llms-full.txt`, '');
     files.set(`${prefix.slice(1)}${prefix ? '/' : ''}llms.txt`, lines.join('\n'));
     files.set(`${prefix.slice(1)}${prefix ? '/' : ''}llms-full.txt`, full.join('\n'));
