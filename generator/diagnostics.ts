@@ -45,10 +45,25 @@ export function sortDiagnostics(items: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
-/** `file:line:column  severity  code  message`, one per line, as compilers print them. */
+/**
+ * A text as it may reach a terminal: control characters (C0, DEL, C1), line and paragraph
+ * separators and bidirectional overrides are written as escapes (`\n`, `\x1b`, `\u202e`), so
+ * that a file name cannot colour the terminal, retitle its window or split a record in two.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const named = ({ '\n': '\\n', '\r': '\\r', '\t': '\\t' } as Record<string, string>)[c];
+    if (named) return named;
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** `file:line:column  severity  code  message`, one per line, as compilers print them (see printable). */
 export function formatDiagnostics(items: readonly Diagnostic[]): string {
   return sortDiagnostics(items)
-    .map((d) => `${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.code}  ${d.message}`)
+    .map((d) => `${printable(d.file)}:${d.line}:${d.column}  ${d.severity}  ${d.code}  ${printable(d.message)}`)
     .join('\n');
 }
 

@@ -18,7 +18,7 @@ import type * as CssTree from 'css-tree';
 import { SaxesParser } from 'saxes';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { SAFE_URL_SCHEMES, urlScheme } from '@vitrina-docs/schemas/paths';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { LoadedContent } from './load.ts';
@@ -149,7 +149,7 @@ export function checkStaticSvgs(content: LoadedContent, diagnostics: Diagnostics
   for (const path of content.staticFiles) {
     if (!path.toLowerCase().endsWith('.svg')) continue;
     const abs = join(content.staticDir, path);
-    const file = relative(content.root, abs).split('\\').join('/');
+    const file = relative(content.root, abs).split(sep).join('/');
     let text: string;
     try {
       text = readFileSync(abs, 'utf8');

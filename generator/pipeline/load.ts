@@ -150,8 +150,8 @@ function readYaml(abs: string, root: string, diagnostics: Diagnostics): YamlSour
 
 /** Reads one page file: frontmatter split off with gray-matter, parsed with positions. */
 export function loadPage(root: string, contentDir: string, abs: string, diagnostics: Diagnostics): SourcePage | null {
-  const rel = relative(contentDir, abs).split('\\').join('/');
-  const file = relative(root, abs).split('\\').join('/');
+  const rel = relative(contentDir, abs).split(sep).join('/');
+  const file = relative(root, abs).split(sep).join('/');
   const parsed = routeOfFile(rel);
   if (!parsed.ok) {
     diagnostics.error(file, 1, 1, 'invalid-file-name', `"${rel}" maps to no route: ${parsed.reason}`);
@@ -258,11 +258,11 @@ export function loadContent(root: string, diagnostics: Diagnostics, contentDirNa
   const blog = listEntries(join(contentDir, 'blog'));
   for (const abs of [...docs.links, ...blog.links].sort()) {
     reportLink(root, abs, diagnostics, 'pages');
-    const route = routeOfFile(relative(contentDir, abs).split('\\').join('/'));
+    const route = routeOfFile(relative(contentDir, abs).split(sep).join('/'));
     if (route.ok) refused.add(`${route.route.key}\t${route.route.locale}`);
   }
   for (const abs of [...docs.files, ...blog.files].sort()) {
-    const rel = relative(contentDir, abs).split('\\').join('/');
+    const rel = relative(contentDir, abs).split(sep).join('/');
     if (rel.endsWith('/_category.yaml')) {
       categories.set(rel.slice(0, -'/_category.yaml'.length), readYaml(abs, root, diagnostics));
       continue;

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { translationHash } from './source-hash.ts';
 
 /** Where `--mark` keeps a copy of each source it marks a translation against, by its hash. */
@@ -41,7 +41,7 @@ export function findMarkedSource(root: string, file: string, hash: string): Mark
   let log: string;
   try {
     const top = git(root, ['rev-parse', '--show-toplevel']).trim();
-    const path = relative(top, join(root, file)).split('\\').join('/');
+    const path = relative(top, join(root, file)).split(sep).join('/');
     log = git(root, ['log', '--follow', '--format=%x00%H %cI', '--name-only', '--', path]);
   } catch {
     return null; // not a git checkout, or no history
