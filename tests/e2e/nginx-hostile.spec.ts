@@ -127,6 +127,29 @@ test.describe('nginx refuses hidden files and links out of the root', () => {
     expect(plain.lines).toContain('Location: /files');
   });
 
+  test('a redirect of a Cyrillic path leaves percent-encoded, as the path was sent, and never as //host', async () => {
+    const path = '/docs/%D0%B2%D0%B8%D0%B7%D0%B8%D1%82';
+    for (const sent of [`${path}/`, `${path}/index`, `${path}/index.html?a=%0d`]) {
+      const r = await rawHead(nginx!.port, sent);
+      expect(r.status, sent).toBe(301);
+      const location = r.lines.find((l) => /^location:/i.test(l));
+      expect(location, sent).toBe(`Location: ${path}${sent.includes('?') ? '?a=%0d' : ''}`);
+      // eslint-disable-next-line no-control-regex
+      expect(r.lines.join('\n'), sent).not.toMatch(/[^\x00-\x7f]/);
+    }
+    // Raw UTF-8 in the request line (no browser sends it): no redirect with raw bytes.
+    const raw = await rawHead(nginx!.port, '/docs/визит/');
+    expect(raw.status).toBe(404);
+    expect(raw.lines.some((l) => /^location:/i.test(l))).toBe(false);
+    for (const sent of ['//evil.example/index', '//evil.example/']) {
+      const r = await rawHead(nginx!.port, sent);
+      expect(
+        r.lines.find((l) => /^location:/i.test(l)),
+        sent,
+      ).toBe('Location: /evil.example');
+    }
+  });
+
   test('documents and archives are downloads, never pages; images are shown; nosniff on both', async ({ request }) => {
     const base = `http://127.0.0.1:${nginx!.port}`;
     for (const path of ['/files/report.zip', '/files/prices.csv']) {
