@@ -4,13 +4,15 @@
  * page's locale (`manifest.locales[page.locale].ui`, or `SiteData.ui()`), and, to keep readers in
  * the host app, `resolveHref` and `onNavigate` (see EmbedOptions).
  */
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import type { PageData, UiStrings } from '@vitrina-docs/schemas';
 import { useActiveHeading } from '../hooks/useActiveHeading.ts';
 import { DocContent, pageToc } from './DocContent.tsx';
+import { DocPageBoundary, DocPageError, reportPageError } from './DocPageBoundary.tsx';
 import type { ColourMode, EmbedOptions } from './embed-context.ts';
 import { EndpointLine } from './EndpointLine.tsx';
 import { OperationTables } from './OperationTables.tsx';
+import { pageShapeProblem } from './page-shape.ts';
 import { EmbedRoot } from './PageBody.tsx';
 import { Toc } from './Toc.tsx';
 import { UiContext } from './ui-context.ts';
@@ -26,7 +28,28 @@ export interface DocPageProps extends EmbedOptions {
   className?: string;
 }
 
-export function DocPage({ page, ui, colourMode, toc = true, className, components, resolveHref, assetBase, onNavigate }: DocPageProps) {
+/**
+ * Page JSON that DocPage cannot draw (`body: null`, no `toc`, a page of another shape, or one
+ * whose drawing throws) gives a notice in the page's place and the reason in the console: never a
+ * throw out of the component.
+ */
+export function DocPage(props: DocPageProps) {
+  const problem = pageShapeProblem(props.page);
+  if (problem) {
+    reportPageError(problem, (props.page as { path?: unknown } | null)?.path);
+    return <DocPageError ui={props.ui} className={props.className} />;
+  }
+  return (
+    <DocPageBoundary ui={props.ui} path={props.page.path} className={props.className}>
+      {/* On the server, a throw inside a Suspense boundary draws its fallback instead of failing the render. */}
+      <Suspense fallback={<DocPageError ui={props.ui} className={props.className} />}>
+        <DocPageView {...props} />
+      </Suspense>
+    </DocPageBoundary>
+  );
+}
+
+function DocPageView({ page, ui, colourMode, toc = true, className, components, resolveHref, assetBase, onNavigate }: DocPageProps) {
   const entries = pageToc(page, ui);
   const active = useActiveHeading(toc ? entries.map((e) => e.id) : []);
   const embed = useMemo(() => ({ components, resolveHref, assetBase, onNavigate }), [components, resolveHref, assetBase, onNavigate]);
