@@ -374,3 +374,26 @@ test('PageBody draws a hostile body harmless outside the site too', async ({ pag
   await assertHarmless(page, '#bare');
   pageErrors.length = 0; // the hostile body's broken image "x"
 });
+
+test('DocPage given page JSON it cannot draw keeps the host app: a notice in its place, the reason in the console', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(90_000);
+  const logged: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') logged.push(m.text());
+  });
+  await page.goto(`${appUrl}/hostile.html`);
+  await expect(page.locator('#broken .host-section')).toHaveCount(3);
+  for (let i = 0; i < 3; i++) {
+    const section = page.locator('#broken .host-section').nth(i);
+    await expect(section.locator('h2')).toHaveText(`Host section ${i}`);
+    await expect(section.locator('.vd-doc-page-error[role="alert"]')).toHaveCount(1);
+  }
+  const reasons = logged.filter((t) => t.startsWith('vitrina-docs DocPage: the page /en/docs/mobile/ic3/visits/start is not drawn: '));
+  expect(reasons.some((t) => t.includes('"body" is null'))).toBe(true);
+  expect(reasons.some((t) => t.includes('"toc" is null'))).toBe(true);
+  expect(reasons.length).toBeGreaterThanOrEqual(3);
+  pageErrors.length = 0; // the reasons above, React's report of the throw it caught (operation: {}), the hostile body's broken image "x"
+});
