@@ -3,15 +3,41 @@
 // bin/vitrina-docs.js compares with the sources. `npm run compile`; also run by setup-checkout.js.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PROJECTS = ['schemas', 'search', 'renderer', 'generator'].map((p) => join(p, 'tsconfig.build.json'));
 
+/** The newest modification time of a package's sources (not tests, not lib/ or node_modules/). */
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'lib' || entry.name === 'node_modules' || entry.name === 'fixtures') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Forgets the build state of the renderer when its sources changed after it. `tsc -b` judges a
+ * project that is not composite (the renderer lists only its entry, index.ts) by its listed files
+ * alone, so an edit of any other module would leave renderer/lib/ stale.
+ */
+function forgetStaleBuildInfo() {
+  for (const pkg of ['renderer']) {
+    const info = join(root, '.cache', 'tsbuildinfo', `${pkg}.tsbuildinfo`);
+    const built = statSync(info, { throwIfNoEntry: false });
+    if (built && newestSource(join(root, pkg)) > built.mtimeMs) rmSync(info, { force: true });
+  }
+}
+
 export function compilePackages({ quiet = false } = {}) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  forgetStaleBuildInfo();
   const r = spawnSync(process.execPath, [tsc, '-b', ...PROJECTS], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
   if (r.status !== 0) return false;
   const esbuild = loadEsbuild();
