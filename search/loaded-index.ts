@@ -23,7 +23,7 @@ export const FIELDS = ['title', 'heading', 'text'] as const;
 export const FIELD_BOOSTS: Record<(typeof FIELDS)[number], number> = { title: 4, heading: 2, text: 1 };
 
 /** The kinds of page the entry's `pages` names. */
-export const PAGE_KINDS = { guide: 0, overview: 1 } as const;
+export const PAGE_KINDS = { guide: 0, overview: 1, item: 2 } as const;
 
 interface Chunk {
   /** Per field, each term's encoded postings (decoded on first use). */

@@ -30,9 +30,11 @@ export const CURRENT_LEAD = 0.98;
  * Page-kind priors: what a section counts by the kind of its page. A list of links ("See also")
  * is navigation, not an answer; an overview (a folder's index page) mentions every task below
  * it, and the page of the task answers better; a blog post or release notes tell the news, the
- * docs page the way it works now. A filter on the sidebar of the news lifts its prior.
+ * docs page the way it works now; an API method that reads one item by its id answers "<resource>
+ * api" less well than the list of them, unless the query asks for an id. A filter on the sidebar of
+ * the news lifts its prior.
  */
-export const PRIORS = { links: 0.5, overview: 0.75, news: 0.75 } as const;
+export const PRIORS = { links: 0.5, overview: 0.75, news: 0.75, item: 0.8 } as const;
 /** Sidebars of news (null: the blog). */
 const NEWS_SIDEBARS: readonly (SidebarId | null)[] = [null, 'releases'];
 
@@ -448,10 +450,12 @@ export interface Ranking {
 }
 
 /** What a section counts by the kind of its page (PRIORS). */
-function prior(index: LoadedIndex, s: number, options: RankOptions): number {
+function prior(index: LoadedIndex, s: number, options: RankOptions, asksForId: boolean): number {
   let weight = 1;
   if (index.linkSections[s]) weight *= PRIORS.links;
-  if (index.pageOfSection.length && index.pageKinds[index.pageOfSection[s]!] === PAGE_KINDS.overview) weight *= PRIORS.overview;
+  const kind = index.pageOfSection.length ? index.pageKinds[index.pageOfSection[s]!] : PAGE_KINDS.guide;
+  if (kind === PAGE_KINDS.overview) weight *= PRIORS.overview;
+  if (kind === PAGE_KINDS.item && !asksForId) weight *= PRIORS.item;
   if (!options.sidebar && NEWS_SIDEBARS.includes(index.sidebarOf(s))) weight *= PRIORS.news;
   return weight;
 }
@@ -476,6 +480,7 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
   if (filter) named.add(`${filter.sidebar}/${filter.id}`);
   const namedSidebars = new Set([...named].map((n) => n.split('/')[0]));
   const namedVersions = new Set(index.entry.versions.filter((v) => named.has(`${v.sidebar}/${v.id}`)));
+  const asksForId = /(^|[^\p{L}\p{N}])(id|ids|идентификатор\p{L}*|cid)($|[^\p{L}\p{N}])/iu.test(plan.query);
   // The weighted score is written over the score; the sections kept are listed in `sections`.
   const values = scores.values;
   const sections: number[] = [];
@@ -490,7 +495,7 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
     if (options.within && !options.within.includes(index.sidebarOf(s))) continue;
     if (filter && index.sidebarOf(s) !== filter.sidebar) continue;
     const version = index.versionOfSection(s);
-    let weight = prior(index, s, options);
+    let weight = prior(index, s, options, asksForId);
     if (version) {
       if (filter && version.sidebar === filter.sidebar && version.id !== filter.id) continue;
       // Current versions first, unless the query or the filter names another version of the sidebar.

@@ -61,6 +61,8 @@ export interface SearchPageInput {
   version: string | null;
   /** The index page of a folder: an overview that points to the pages below it. */
   overview?: boolean;
+  /** An API method page whose operation reads one item by a path parameter (`GET /catalog/brands/{id}`). */
+  item?: boolean;
   /** `links`: a list of links, whose text is shown but not searched (navigation, not an answer). */
   sections: { anchor: string | null; heading: string; text: string; links?: boolean }[];
 }
@@ -86,12 +88,18 @@ export interface SearchShards {
 
 const hash = (data: string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
 
+/** A GET of one item by a path parameter at the end of its path (`/catalog/brands/{id}`). */
+function isItemOperation(op: { method: string; path: string } | undefined): boolean {
+  return Boolean(op && op.method.toLowerCase() === 'get' && /\}\/?$/.test(op.path));
+}
+
 /** The pages' search data: breadcrumbs, sections, versions with their labels. */
 export function searchInput(
   pages: readonly TransformedPage[],
   checked: CheckedSite,
   site: SiteConfig,
   ui: Record<LocaleCode, UiStrings>,
+  apis?: ReadonlyMap<string, { operations: ReadonlyMap<string, { method: string; path: string }> }> | null,
 ): SearchInput {
   const locales = site.locales.map((l) => l.code);
   const versions = Object.fromEntries(
@@ -123,6 +131,7 @@ export function searchInput(
       sidebar: p.sidebar,
       version: p.version,
       overview: p.kind === 'doc' && p.isIndex,
+      item: isItemOperation(p.fm.api ? apis?.get(p.fm.api.version ?? p.version ?? '')?.operations.get(p.fm.api.operation) : undefined),
       sections: p.compiled.sections.map((s) => ({ anchor: s.anchor, heading: s.heading, text: s.text, links: s.links })),
     });
   }
@@ -321,7 +330,8 @@ export function buildSearchIndex(input: SearchInput): SearchShards {
     const links: number[] = [];
     let lastLink = 0;
     sections.forEach((s, n) => {
-      if (n === 0 || sections[n - 1]!.page !== s.page) perPage.push(0, s.page.overview ? PAGE_KINDS.overview : PAGE_KINDS.guide);
+      if (n === 0 || sections[n - 1]!.page !== s.page)
+        perPage.push(0, s.page.overview ? PAGE_KINDS.overview : s.page.item ? PAGE_KINDS.item : PAGE_KINDS.guide);
       perPage[perPage.length - 2]!++;
       if (s.links) {
         links.push(n - lastLink);

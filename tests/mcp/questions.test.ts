@@ -34,11 +34,11 @@ interface Scores {
 const PARTS: Record<'tuning' | 'held-out', { file: string; thresholds: Record<Locale, Scores> }> = {
   tuning: {
     file: 'tests/mcp/questions.yaml',
-    thresholds: { ru: { mrr: 0.88, recallAt1: 0.82, recallAt5: 0.91 }, en: { mrr: 0.8, recallAt1: 0.7, recallAt5: 0.91 } },
+    thresholds: { ru: { mrr: 0.88, recallAt1: 0.82, recallAt5: 0.91 }, en: { mrr: 0.82, recallAt1: 0.73, recallAt5: 0.91 } },
   },
   'held-out': {
     file: 'tests/mcp/questions-held-out.yaml',
-    thresholds: { ru: { mrr: 0.84, recallAt1: 0.78, recallAt5: 0.93 }, en: { mrr: 0.81, recallAt1: 0.72, recallAt5: 0.93 } },
+    thresholds: { ru: { mrr: 0.89, recallAt1: 0.84, recallAt5: 0.94 }, en: { mrr: 0.86, recallAt1: 0.78, recallAt5: 0.94 } },
   },
 };
 const sets = Object.fromEntries(
