@@ -158,7 +158,7 @@ async function pipeline(options: RunOptions, scheduler: Scheduler, spool: BodySp
   const modules = await loadingModules;
   const output = modules && checked.site && diagnostics.errorCount === 0 ? stagedOutput(run, modules) : null;
   // (The index is made on a thread from here on, beside link, API pages and assemble on this one.)
-  const indexing = output && modules ? await startIndex(run, modules, checked, pages, output) : null;
+  const indexing = output && modules ? await startIndex(run, modules, checked, pages, transformed.apis, output) : null;
   timed(run, 'link', () => checkLinks(pages, checked.routeKeys, diagnostics));
   const { apis, operations } = await timed(run, 'api-pages', () => checkApis(run, content, pages, transformed.apis));
   const counterparts = checked.site ? resolveCounterparts(checked.pages, checked.site, apis, diagnostics) : new Map();
@@ -291,9 +291,10 @@ async function startIndex(
   modules: BuildModules,
   checked: CheckedSite,
   pages: TransformedPage[],
+  apis: Map<string, OpenApiDescription> | null,
   output: StagedOutput,
 ): Promise<{ shards: Indexing }> {
-  const input = modules.searchInput(pages, checked, checked.site!, checked.ui as Record<LocaleCode, UiStrings>);
+  const input = modules.searchInput(pages, checked, checked.site!, checked.ui as Record<LocaleCode, UiStrings>, apis);
   // Once the index is made, fresh threads load the renderer for prerender.
   const server = run.options.prerender !== false ? modules.rendererServer(run.root) : null;
   return run.scheduler.index(input, output, server);

@@ -94,6 +94,10 @@ export const SearchEntrySchema = z
       )
       .describe('Section files by section range (a group holds sections of one sidebar and version only)'),
     versions: z.array(SearchVersionSchema),
+    pages: encodedNumbers(
+      'Per page, in section order: its number of sections, then its kind (0 a guide or reference page, 1 an overview: the index page of a folder, which points to the pages below it; 2 an API method that reads one item by its id); ranking weighs sections by their page',
+    ).optional(),
+    links: encodedNumbers('Numbers of the sections that are lists of links ("See also"), as gaps from the one before').optional(),
     synonyms: z
       .array(z.array(z.string()))
       .describe('Groups of words or phrases that find each other (content/synonyms/<locale>.yaml), applied to queries'),

@@ -5,7 +5,7 @@
  */
 export { createEngine, Engine, loadEngine } from './engine.ts';
 export type { SearchEngine, SearchHit, SearchOptions, SearchPage } from './search-api.ts';
-export { FIELD_BOOSTS, FIELDS, LoadedIndex, type LoadJson } from './loaded-index.ts';
+export { FIELD_BOOSTS, FIELDS, LoadedIndex, PAGE_KINDS, type LoadJson } from './loaded-index.ts';
 export {
   LAYOUT_RETRY_BELOW,
   LEGACY_WEIGHT,

@@ -13,7 +13,7 @@ import type {
   SearchWordsFile,
   SidebarId,
 } from '@vitrina-docs/schemas';
-import { decodeSortedWords } from './numbers-codec.ts';
+import { decodeNumbers, decodeSortedWords } from './numbers-codec.ts';
 import { decodePostings, type DecodedPostings } from './postings.ts';
 
 export type LoadJson = (path: string) => Promise<unknown>;
@@ -21,6 +21,9 @@ export type LoadJson = (path: string) => Promise<unknown>;
 /** The indexed fields and their boosts (title: the page title and, in the lead, its keywords). */
 export const FIELDS = ['title', 'heading', 'text'] as const;
 export const FIELD_BOOSTS: Record<(typeof FIELDS)[number], number> = { title: 4, heading: 2, text: 1 };
+
+/** The kinds of page the entry's `pages` names. */
+export const PAGE_KINDS = { guide: 0, overview: 1, item: 2 } as const;
 
 interface Chunk {
   /** Per field, each term's encoded postings (decoded on first use). */
@@ -48,6 +51,12 @@ export class LoadedIndex {
   private readonly groupLoads = new Map<number, Promise<void>>();
   /** The version of each section file's sections (null: a sidebar without versions, or the blog). */
   private readonly groupVersions: (SearchVersion | null)[];
+  /** The page of each section (its position among the pages, in section order); empty when the entry has no `pages`. */
+  readonly pageOfSection: Int32Array;
+  /** The kind of each page (PAGE_KINDS). */
+  readonly pageKinds: Uint8Array;
+  /** 1 for a section that is a list of links. */
+  readonly linkSections: Uint8Array;
 
   constructor(
     readonly entry: SearchEntry,
@@ -60,6 +69,16 @@ export class LoadedIndex {
     this.groupVersions = entry.groups.map((g) =>
       g.sidebar && g.version ? (versionOf.get(`${g.sidebar}\u0000${g.version}`) ?? null) : null,
     );
+    const perPage = entry.pages ? decodeNumbers(entry.pages) : [];
+    this.pageOfSection = new Int32Array(perPage.length ? entry.sections : 0);
+    this.pageKinds = new Uint8Array(perPage.length >> 1);
+    for (let p = 0, s = 0; 2 * p < perPage.length; p++) {
+      this.pageKinds[p] = perPage[2 * p + 1]!;
+      for (let end = Math.min(s + perPage[2 * p]!, entry.sections); s < end; s++) this.pageOfSection[s] = p;
+    }
+    this.linkSections = new Uint8Array(entry.sections);
+    let at = 0;
+    for (const gap of entry.links ? decodeNumbers(entry.links) : []) if ((at += gap) < entry.sections) this.linkSections[at] = 1;
   }
 
   get sectionCount(): number {

@@ -15,7 +15,7 @@
  */
 import damerauLevenshtein from 'damerau-levenshtein';
 import type { LocaleCode, SidebarId } from '@vitrina-docs/schemas';
-import { FIELD_BOOSTS, FIELDS, type LoadedIndex } from './loaded-index.ts';
+import { FIELD_BOOSTS, FIELDS, PAGE_KINDS, type LoadedIndex } from './loaded-index.ts';
 import { analyse, QUERY_FILLER, termOf, tokenize, trimToken } from './pipeline.ts';
 
 /** Below this many hits a query is also tried in the other keyboard layout. */
@@ -26,10 +26,37 @@ export const MAX_EXPANSIONS = 24;
 export const LEGACY_WEIGHT = 0.7;
 /** A legacy section that outscores every current one of its sidebar is brought down to this share of the best current score. */
 export const CURRENT_LEAD = 0.98;
+/**
+ * Page-kind priors: what a section counts by the kind of its page. A list of links ("See also")
+ * is navigation, not an answer; an overview (a folder's index page) mentions every task below
+ * it, and the page of the task answers better; a blog post or release notes tell the news, the
+ * docs page the way it works now; an API method that reads one item by its id answers "<resource>
+ * api" less well than the list of them, unless the query asks for an id. A filter on the sidebar of
+ * the news lifts its prior.
+ */
+export const PRIORS = { links: 0.5, overview: 0.75, news: 0.75, item: 0.8 } as const;
+/** Sidebars of news (null: the blog). */
+const NEWS_SIDEBARS: readonly (SidebarId | null)[] = [null, 'releases'];
+
 /** A term one or two edits away from a word counts this much of an exact match. */
 export const FUZZY_WEIGHTS = [1, 0.4, 0.25] as const;
 /** At most this many terms are tried for a misspelt word (the closest first). */
 export const MAX_FUZZY = 6;
+/**
+ * A term of the same word family as a query's word counts this much: a term the word's term
+ * starts (a word of 5+ letters and up to 3 more: "удал" → "удален") or one that differs from it in
+ * its last letter only (6+ letters: "запуст" → "запуск", "заказа" → "заказ"), since the stemmer
+ * leaves a verb and its noun apart ("запустить" / "запуск"), and a task is asked with the verb and
+ * titled with the noun.
+ */
+export const FAMILY_WEIGHT = 0.7;
+/**
+ * How much a section gains from the share of the query its page title (then its heading) holds
+ * (each clause weighted by its idf): a page titled with the words of a question is its answer more
+ * often than a page that mentions them in passing.
+ */
+export const TITLE_GAIN = 1;
+export const HEADING_GAIN = 0.5;
 /** A synonym's match counts this much of the words typed. */
 export const SYNONYM_WEIGHT = 0.9;
 
@@ -159,6 +186,26 @@ export function fuzzyTerms(
   return found.sort((a, b) => a.distance - b.distance || v[b.term]!.length - v[a.term]!.length || a.term - b.term).slice(0, limit);
 }
 
+/** Terms of the word family of a term (see FAMILY_WEIGHT), not the term itself. */
+export function familyTerms(index: LoadedIndex, term: string): number[] {
+  const out: number[] = [];
+  // Words only: "brand" and "brand_id" are not one family.
+  const word = /^\p{L}+$/u;
+  if (term.length < 5 || !word.test(term)) return out;
+  for (const t of index.expand(term, MAX_EXPANSIONS)) {
+    const v = index.vocabulary[t]!;
+    if (v !== term && v.length - term.length <= 3 && word.test(v)) out.push(t);
+  }
+  if (term.length >= 6) {
+    const stem = term.slice(0, -1);
+    for (const t of index.expand(stem, MAX_EXPANSIONS)) {
+      const v = index.vocabulary[t]!;
+      if (v !== term && !v.startsWith(term) && v.length <= stem.length + 1 && word.test(v)) out.push(t);
+    }
+  }
+  return out;
+}
+
 /** The keys of a word: its term and the terms it starts; with `typos`, near terms when there are none. */
 function planToken(index: LoadedIndex, text: string, extraPrefix: string | null, typos: boolean): PlannedToken {
   const keys = new Map<number, PlannedKey>();
@@ -171,6 +218,9 @@ function planToken(index: LoadedIndex, text: string, extraPrefix: string | null,
   };
   prefixKeys(text);
   if (extraPrefix) prefixKeys(extraPrefix);
+  for (const term of familyTerms(index, text)) {
+    if (FAMILY_WEIGHT > (keys.get(term)?.factor ?? 0)) keys.set(term, { term, factor: FAMILY_WEIGHT, credit: FAMILY_WEIGHT });
+  }
   const typoFor: string[] = [];
   if (!keys.size && typos)
     for (const { term, distance } of fuzzyTerms(index, text)) {
@@ -334,6 +384,9 @@ function score(index: LoadedIndex, clauses: Clause[]): SectionValues {
   const credit = take(index);
   const best = take(index);
   const sums = take(index);
+  /** The same in the title field, then the heading field (for TITLE_GAIN, HEADING_GAIN). */
+  const inField = [take(index), take(index)] as const;
+  const fieldCredit = [take(index), take(index)] as const;
   let weights = 0;
   for (const clause of clauses) {
     const weight = clauseWeight(index, clause);
@@ -351,6 +404,7 @@ function score(index: LoadedIndex, clauses: Clause[]): SectionValues {
               const s = p.sections[i]!;
               sums.add(s, p.weights[i]! * factor);
               credit.raise(s, key.credit);
+              if (f < 2) fieldCredit[f]!.raise(s, key.credit);
             }
           }
         }
@@ -362,9 +416,17 @@ function score(index: LoadedIndex, clauses: Clause[]): SectionValues {
     });
     for (const s of credit.touched) matched.add(s, credit.values[s]! * weight);
     credit.clear();
+    for (let f = 0; f < 2; f++) {
+      for (const s of fieldCredit[f]!.touched) inField[f]!.add(s, fieldCredit[f]!.values[s]! * weight);
+      fieldCredit[f]!.clear();
+    }
   }
-  for (const s of total.touched) total.values[s] = (total.values[s]! * matched.values[s]!) / weights;
-  give(index, matched, credit, best, sums);
+  const [title, heading] = inField;
+  for (const s of total.touched)
+    total.values[s] =
+      ((total.values[s]! * matched.values[s]!) / weights) *
+      (1 + (TITLE_GAIN * title.values[s]! + HEADING_GAIN * heading.values[s]!) / weights);
+  give(index, matched, credit, best, sums, ...inField, ...fieldCredit);
   return total;
 }
 
@@ -387,6 +449,17 @@ export interface Ranking {
   scores: number[];
 }
 
+/** What a section counts by the kind of its page (PRIORS). */
+function prior(index: LoadedIndex, s: number, options: RankOptions, asksForId: boolean): number {
+  let weight = 1;
+  if (index.linkSections[s]) weight *= PRIORS.links;
+  const kind = index.pageOfSection.length ? index.pageKinds[index.pageOfSection[s]!] : PAGE_KINDS.guide;
+  if (kind === PAGE_KINDS.overview) weight *= PRIORS.overview;
+  if (kind === PAGE_KINDS.item && !asksForId) weight *= PRIORS.item;
+  if (!options.sidebar && NEWS_SIDEBARS.includes(index.sidebarOf(s))) weight *= PRIORS.news;
+  return weight;
+}
+
 /** Ranks a planned query; every term of `planTerms(plan)` must have its postings loaded. */
 export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptions = {}): Ranking {
   let scores = score(index, plan.clauses);
@@ -407,6 +480,7 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
   if (filter) named.add(`${filter.sidebar}/${filter.id}`);
   const namedSidebars = new Set([...named].map((n) => n.split('/')[0]));
   const namedVersions = new Set(index.entry.versions.filter((v) => named.has(`${v.sidebar}/${v.id}`)));
+  const asksForId = /(^|[^\p{L}\p{N}])(id|ids|идентификатор\p{L}*|cid)($|[^\p{L}\p{N}])/iu.test(plan.query);
   // The weighted score is written over the score; the sections kept are listed in `sections`.
   const values = scores.values;
   const sections: number[] = [];
@@ -421,12 +495,13 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
     if (options.within && !options.within.includes(index.sidebarOf(s))) continue;
     if (filter && index.sidebarOf(s) !== filter.sidebar) continue;
     const version = index.versionOfSection(s);
-    let weight = 1;
+    let weight = prior(index, s, options, asksForId);
     if (version) {
       if (filter && version.sidebar === filter.sidebar && version.id !== filter.id) continue;
       // Current versions first, unless the query or the filter names another version of the sidebar.
-      if (namedSidebars.has(version.sidebar)) weight = namedVersions.has(version) ? 1 : LEGACY_WEIGHT;
-      else if (!version.current) weight = LEGACY_WEIGHT;
+      if (namedSidebars.has(version.sidebar)) {
+        if (!namedVersions.has(version)) weight *= LEGACY_WEIGHT;
+      } else if (!version.current) weight *= LEGACY_WEIGHT;
       if (!namedSidebars.has(version.sidebar)) {
         const best = version.current ? bestCurrent : bestLegacy;
         best.set(version.sidebar, Math.max(best.get(version.sidebar) ?? 0, v * weight));

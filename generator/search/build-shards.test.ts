@@ -60,7 +60,8 @@ describe('the stock elasticlunr index', () => {
     const docs = pages.flatMap((p) =>
       p.sections.map((s) => ({
         title: `${p.title} ${s.anchor === null ? p.keywords.join(' ') : ''}`.trim(),
-        heading: s.heading,
+        // The lead's heading field holds the page's place in the site.
+        heading: s.anchor === null ? 'Mobile' : s.heading,
         text: s.anchor === null ? `${p.description} ${s.text}`.trim() : s.text,
       })),
     );
@@ -71,13 +72,14 @@ describe('the stock elasticlunr index', () => {
     const dist = inject('realDist');
     const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Manifest;
     const docs = (JSON.parse(readFileSync(join(dist, manifest.locales[locale]!.search!.docs), 'utf8')) as SearchDocsFile).docs;
-    // Each section as a page of its own (its lead text already holds the description).
+    // Each section as a page of its own (its lead text already holds the description), with an
+    // anchor, so that its heading field is its heading.
     const pages = docs.map((d) => ({
       route: d.route,
       title: d.title,
       description: '',
       keywords: [],
-      sections: [{ anchor: null, heading: d.heading, text: d.text }],
+      sections: [{ anchor: d.anchor ?? 'lead', heading: d.heading, text: d.text }],
     }));
     const files = buildSearchIndex(input(locale, pages));
     const stock = JSON.parse(files.files.get(files.refs[locale]!.index.slice(1))!) as unknown;

@@ -28,8 +28,10 @@ import type {
   UiStrings,
 } from '@vitrina-docs/schemas';
 import {
+  encodeNumbers,
   encodePostings,
   encodeSortedWords,
+  PAGE_KINDS,
   FIELDS,
   pipelineNames,
   termOf,
@@ -57,6 +59,10 @@ export interface SearchPageInput {
   breadcrumbs: string;
   sidebar: SidebarId | null;
   version: string | null;
+  /** The index page of a folder: an overview that points to the pages below it. */
+  overview?: boolean;
+  /** An API method page whose operation reads one item by a path parameter (`GET /catalog/brands/{id}`). */
+  item?: boolean;
   /** `links`: a list of links, whose text is shown but not searched (navigation, not an answer). */
   sections: { anchor: string | null; heading: string; text: string; links?: boolean }[];
 }
@@ -82,12 +88,18 @@ export interface SearchShards {
 
 const hash = (data: string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
 
+/** A GET of one item by a path parameter at the end of its path (`/catalog/brands/{id}`). */
+function isItemOperation(op: { method: string; path: string } | undefined): boolean {
+  return Boolean(op && op.method.toLowerCase() === 'get' && /\}\/?$/.test(op.path));
+}
+
 /** The pages' search data: breadcrumbs, sections, versions with their labels. */
 export function searchInput(
   pages: readonly TransformedPage[],
   checked: CheckedSite,
   site: SiteConfig,
   ui: Record<LocaleCode, UiStrings>,
+  apis?: ReadonlyMap<string, { operations: ReadonlyMap<string, { method: string; path: string }> }> | null,
 ): SearchInput {
   const locales = site.locales.map((l) => l.code);
   const versions = Object.fromEntries(
@@ -118,6 +130,8 @@ export function searchInput(
       breadcrumbs: crumbs.join(' › '),
       sidebar: p.sidebar,
       version: p.version,
+      overview: p.kind === 'doc' && p.isIndex,
+      item: isItemOperation(p.fm.api ? apis?.get(p.fm.api.version ?? p.version ?? '')?.operations.get(p.fm.api.operation) : undefined),
       sections: p.compiled.sections.map((s) => ({ anchor: s.anchor, heading: s.heading, text: s.text, links: s.links })),
     });
   }
@@ -129,6 +143,8 @@ export function searchInput(
 interface IndexedSection {
   doc: SearchDoc;
   page: SearchPageInput;
+  /** A list of links ("See also"). */
+  links: boolean;
   fields: Record<(typeof FIELDS)[number], string>;
 }
 
@@ -149,6 +165,7 @@ function sectionsOf(input: SearchInput, locale: LocaleCode): IndexedSection[] {
       const id = String(out.length);
       out.push({
         page,
+        links: Boolean(s.links),
         doc: {
           id,
           url: s.anchor ? `${page.route}#${s.anchor}` : page.route,
@@ -162,7 +179,12 @@ function sectionsOf(input: SearchInput, locale: LocaleCode): IndexedSection[] {
           text,
         },
         // A list of links ("See also") is found by its page and heading, never by the titles it links to.
-        fields: { title: `${page.title} ${lead ? page.keywords.join(' ') : ''}`.trim(), heading: s.heading, text: s.links ? '' : text },
+        // The lead has no heading: its place in the site stands for one ("API › Backend API › Catalog").
+        fields: {
+          title: `${page.title} ${lead ? page.keywords.join(' ') : ''}`.trim(),
+          heading: lead ? page.breadcrumbs : s.heading,
+          text: s.links ? '' : text,
+        },
       });
     }
   }
@@ -303,6 +325,20 @@ export function buildSearchIndex(input: SearchInput): SearchShards {
     const wordsPath = `search/${locale}/words.${hash(wordsJson)}.json`;
     files.set(wordsPath, wordsJson);
 
+    // Each page's sections and kind, and the sections that are lists of links: what ranking weighs by page.
+    const perPage: number[] = [];
+    const links: number[] = [];
+    let lastLink = 0;
+    sections.forEach((s, n) => {
+      if (n === 0 || sections[n - 1]!.page !== s.page)
+        perPage.push(0, s.page.overview ? PAGE_KINDS.overview : s.page.item ? PAGE_KINDS.item : PAGE_KINDS.guide);
+      perPage[perPage.length - 2]!++;
+      if (s.links) {
+        links.push(n - lastLink);
+        lastLink = n;
+      }
+    });
+
     const entry: SearchEntry = {
       format: 'vitrina-search/3',
       locale,
@@ -314,6 +350,8 @@ export function buildSearchIndex(input: SearchInput): SearchShards {
       chunks,
       groups,
       versions: input.versions[locale],
+      pages: encodeNumbers(perPage),
+      links: encodeNumbers(links),
       synonyms: input.synonyms[locale] ?? [],
       words: `/${wordsPath}`,
       stock,

@@ -1,7 +1,9 @@
 /**
- * Answer quality as an agent meets it: the question set (tests/mcp/questions.yaml) asked through
- * `vitrina-docs mcp`'s search tool, over stdio with the SDK client, without a locale (the server
- * detects it). MRR and recall@1/@5 per locale against thresholds, and the current-version rule.
+ * Answer quality as an agent meets it: the question set asked through `vitrina-docs mcp`'s search
+ * tool, over stdio with the SDK client, without a locale (the server detects it). Two parts: the
+ * one the ranking is tuned on (tests/mcp/questions.yaml) and a held-out one it is never tuned on
+ * (tests/mcp/questions-held-out.yaml). MRR and recall@1/@5 per part and locale against
+ * thresholds a little under the measured figures, and the current-version rule on every question.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,8 +24,30 @@ interface Hit {
   current: boolean;
 }
 
-const THRESHOLDS = { mrr: 0.75, recallAt1: 0.65, recallAt5: 0.88 };
-const set = YAML.parse(readFileSync(join(ROOT, 'tests/mcp/questions.yaml'), 'utf8')) as Record<'ru' | 'en', Question[]>;
+type Locale = 'ru' | 'en';
+interface Scores {
+  mrr: number;
+  recallAt1: number;
+  recallAt5: number;
+}
+/** The parts of the question set and, per locale, the least each must score. */
+const PARTS: Record<'tuning' | 'held-out', { file: string; thresholds: Record<Locale, Scores> }> = {
+  tuning: {
+    file: 'tests/mcp/questions.yaml',
+    thresholds: { ru: { mrr: 0.88, recallAt1: 0.82, recallAt5: 0.91 }, en: { mrr: 0.82, recallAt1: 0.73, recallAt5: 0.91 } },
+  },
+  'held-out': {
+    file: 'tests/mcp/questions-held-out.yaml',
+    thresholds: { ru: { mrr: 0.89, recallAt1: 0.84, recallAt5: 0.94 }, en: { mrr: 0.86, recallAt1: 0.78, recallAt5: 0.94 } },
+  },
+};
+const sets = Object.fromEntries(
+  Object.entries(PARTS).map(([part, { file }]) => [part, YAML.parse(readFileSync(join(ROOT, file), 'utf8')) as Record<Locale, Question[]>]),
+) as Record<keyof typeof PARTS, Record<Locale, Question[]>>;
+const everyQuestion = Object.values(sets).flatMap((set) => [...set.ru, ...set.en]);
+const cases = (Object.keys(PARTS) as (keyof typeof PARTS)[]).flatMap((part) =>
+  (['ru', 'en'] as const).map((locale) => [part, locale] as const),
+);
 const dist = inject('realDist');
 
 /** The pages of the hits, best first, without the locale prefix and the anchor (several sections of a page count once). */
@@ -36,49 +60,50 @@ describe('the question set, through the MCP search tool', () => {
   const answers = new Map<string, Hit[]>();
   beforeAll(async () => {
     ({ client, close } = await stdioClient(dist));
-    for (const q of [...set.ru, ...set.en]) {
+    for (const q of everyQuestion) {
       const r = await call(client, 'search', { query: q.query, limit: 20 });
       answers.set(q.query, (r.structuredContent as { results: Hit[] }).results);
     }
   });
   afterAll(() => close());
 
-  it.each(['ru', 'en'] as const)(
-    `%s: MRR ≥ ${THRESHOLDS.mrr}, recall@1 ≥ ${THRESHOLDS.recallAt1}, recall@5 ≥ ${THRESHOLDS.recallAt5}`,
-    (locale) => {
-      const questions = set[locale];
-      expect(questions.length).toBeGreaterThanOrEqual(30);
-      let rr = 0;
-      let at1 = 0;
-      let at5 = 0;
-      const misses: { query: string; expect: string; got: string[] }[] = [];
-      for (const q of questions) {
-        const ok = new Set([q.expect, ...(q.also ?? [])]);
-        const pages = pagesOf(answers.get(q.query)!);
-        const rank = pages.findIndex((p) => ok.has(p));
-        if (rank >= 0) rr += 1 / (rank + 1);
-        if (rank === 0) at1++;
-        if (rank >= 0 && rank < 5) at5++;
-        if (rank !== 0) misses.push({ query: q.query, expect: q.expect, got: pages.slice(0, 3) });
-      }
-      const n = questions.length;
-      const scores = { mrr: rr / n, recallAt1: at1 / n, recallAt5: at5 / n };
-      console.log(
-        `${locale}: ${n} questions, MRR ${scores.mrr.toFixed(3)}, R@1 ${scores.recallAt1.toFixed(3)}, R@5 ${scores.recallAt5.toFixed(3)}`,
-      );
-      const why = JSON.stringify(misses, null, 1);
-      expect(scores.mrr, why).toBeGreaterThanOrEqual(THRESHOLDS.mrr);
-      expect(scores.recallAt1, why).toBeGreaterThanOrEqual(THRESHOLDS.recallAt1);
-      expect(scores.recallAt5, why).toBeGreaterThanOrEqual(THRESHOLDS.recallAt5);
-    },
-  );
+  it.each(cases)('%s, %s: MRR, recall@1 and recall@5 at least the thresholds', (part, locale) => {
+    const thresholds = PARTS[part].thresholds[locale];
+    const questions = sets[part][locale];
+    expect(questions.length).toBeGreaterThanOrEqual(30);
+    let rr = 0;
+    let at1 = 0;
+    let at5 = 0;
+    const misses: { query: string; expect: string; got: string[] }[] = [];
+    for (const q of questions) {
+      const ok = new Set([q.expect, ...(q.also ?? [])]);
+      const pages = pagesOf(answers.get(q.query)!);
+      const rank = pages.findIndex((p) => ok.has(p));
+      if (rank >= 0) rr += 1 / (rank + 1);
+      if (rank === 0) at1++;
+      if (rank >= 0 && rank < 5) at5++;
+      if (rank !== 0) misses.push({ query: q.query, expect: q.expect, got: pages.slice(0, 3) });
+    }
+    const n = questions.length;
+    const scores = { mrr: rr / n, recallAt1: at1 / n, recallAt5: at5 / n };
+    console.log(
+      `${part}, ${locale}: ${n} questions, MRR ${scores.mrr.toFixed(3)}, R@1 ${scores.recallAt1.toFixed(3)}, R@5 ${scores.recallAt5.toFixed(3)}`,
+    );
+    const why = JSON.stringify(misses, null, 1);
+    expect(scores.mrr, why).toBeGreaterThanOrEqual(thresholds.mrr);
+    expect(scores.recallAt1, why).toBeGreaterThanOrEqual(thresholds.recallAt1);
+    expect(scores.recallAt5, why).toBeGreaterThanOrEqual(thresholds.recallAt5);
+  });
 
   it('puts no page of a legacy version above the current ones unless the question names it', () => {
     const broken: string[] = [];
-    for (const q of [...set.ru, ...set.en]) {
+    for (const q of everyQuestion) {
       const hits = answers.get(q.query)!;
-      const named = /\b(ic2|v1)\b/i.test(q.query);
-      if (named) {
+      const legacy = /\b(ic2|v1)(?!\.\d)\b/i.test(q.query);
+      const current = /\b(ic3|v1\.5)\b/i.test(q.query);
+      // A question that names both versions (which one do I have?) may be answered by either.
+      if (legacy && current) continue;
+      if (legacy) {
         if (hits[0]?.current !== false) broken.push(`${q.query}: names a legacy version, first hit ${hits[0]?.id}`);
         continue;
       }
