@@ -75,8 +75,10 @@ export function feedUrls(site: SiteConfig): Partial<Record<LocaleCode, { rss: st
 
 /** The modules only a build needs (loaded while the pages compile, so that `validate` starts quickly). */
 async function buildModules() {
-  const [operationView, assemble, emit, search, publish, prerender, codeBlocks] = await Promise.all([
+  const [operationView, consoleData, csp, assemble, emit, search, publish, prerender, codeBlocks] = await Promise.all([
     import('./openapi/operation-view.ts'),
+    import('./openapi/console-data.ts'),
+    import('./publish/csp.ts'),
     import('./pipeline/assemble.ts'),
     import('./pipeline/emit.ts'),
     import('./search/build-shards.ts'),
@@ -86,6 +88,9 @@ async function buildModules() {
   ]);
   return {
     operationView: operationView.operationView,
+    consoleFiles: consoleData.consoleFiles,
+    serverUrls: consoleData.serverUrls,
+    apiOrigins: csp.apiOrigins,
     assembleSite: assemble.assembleSite,
     withSearch: assemble.withSearch,
     shortHash: assemble.shortHash,
@@ -291,6 +296,7 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
     for (const api of apis.values()) {
       openapi[api.version] = `/api/${api.version}.yaml`;
       out.write(`api/${api.version}.yaml`, api.text);
+      for (const [path, json] of modules.consoleFiles(api)) out.write(path, json);
     }
     const css = codeStylesheet(Object.assign({}, ...transformed.map((p) => p.compiled.codeClasses)));
     const cssUrl = `/assets/code.${shortHash(css)}.css`;
@@ -339,7 +345,11 @@ async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpo
 
     let copyClient: { from: string; to: string }[] = [];
     if (options.prerender !== false) {
-      const pre = await prerenderPages(root, assembled, diagnostics, out, await workers.ready(), { css, pageFiles: out.dir });
+      const pre = await prerenderPages(root, assembled, diagnostics, out, await workers.ready(), {
+        css,
+        pageFiles: out.dir,
+        apiOrigins: modules.apiOrigins([...apis.values()].flatMap(modules.serverUrls)),
+      });
       if (pre) copyClient = pre.copy;
     }
     lap('prerender');

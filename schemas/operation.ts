@@ -48,6 +48,7 @@ export const ApiOperationSchema = z
       }),
     ),
     specUrl: z.string().describe('URL of the published OpenAPI file'),
+    consoleUrl: z.string().describe('URL of the operation\'s "Try it" console data (ApiConsoleData)'),
   })
   .describe('An OpenAPI operation, localised and flattened for display');
 export type ApiOperation = z.infer<typeof ApiOperationSchema>;

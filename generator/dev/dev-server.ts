@@ -101,7 +101,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // The production server's security headers on every answer, so that the preview runs under the same CSP.
-    const headers = securityHeaders(policyFor(url.pathname, devPolicy(renderer?.scriptHashes ?? [])));
+    const headers = securityHeaders(policyFor(url.pathname, devPolicy(renderer?.scriptHashes ?? [], site.apiOrigins())));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const path = decodePath(url.pathname);
     if (path === null) {

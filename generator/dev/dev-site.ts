@@ -16,6 +16,8 @@ import { CODE_LANGUAGES, createCodeHighlighter, type CodeHighlighter } from '../
 import { checkApiPages } from '../openapi/check-api-pages.ts';
 import { loadOpenApi, type OpenApiDescription, type ResolvedOperation } from '../openapi/load-openapi.ts';
 import { operationView } from '../openapi/operation-view.ts';
+import { consoleFiles, serverUrls } from '../openapi/console-data.ts';
+import { apiOrigins } from '../publish/csp.ts';
 import { assembleSite } from '../pipeline/assemble.ts';
 import { checkContent, type CheckedSite, type Page } from '../pipeline/check.ts';
 import { compileAll } from '../pipeline/compile-jobs.ts';
@@ -165,6 +167,18 @@ export class DevSite {
 
   apiText(version: string): string | null {
     return this.apis.get(version)?.text ?? null;
+  }
+
+  /** The origins of the descriptions' servers, which the console may call. */
+  apiOrigins(): string[] {
+    return apiOrigins([...this.apis.values()].flatMap(serverUrls));
+  }
+
+  /** The "Try it" console data of a description's operations: site path → JSON. */
+  consoleFile(path: string): string | null {
+    const version = /^\/api\/(v[0-9.]+)\/operations\//.exec(path)?.[1];
+    const api = version ? this.apis.get(version) : undefined;
+    return api ? (consoleFiles(api).get(path.slice(1)) ?? null) : null;
   }
 
   /** The files content/static publishes, as site paths (regular files only, no hidden ones). */

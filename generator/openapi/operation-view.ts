@@ -122,6 +122,11 @@ export function responseSchema(op: ResolvedOperation, status: string): JsonSchem
   return jsonContent(r)?.schema ?? null;
 }
 
+/** Where an operation's "Try it" console data is published: `/api/v1.5/operations/brands.json`. */
+export function consoleUrl(version: string, operationId: string): string {
+  return `/api/${version}/operations/${encodeURIComponent(operationId)}.json`;
+}
+
 /** The operation as an API method page shows it, in one locale. */
 export function operationView(api: OpenApiDescription, op: ResolvedOperation, locale: LocaleCode, specUrl: string): ApiOperation {
   const o = op.operation;
@@ -170,5 +175,6 @@ export function operationView(api: OpenApiDescription, op: ResolvedOperation, lo
       : null,
     responses,
     specUrl,
+    consoleUrl: consoleUrl(api.version, op.operationId),
   };
 }
