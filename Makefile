@@ -23,12 +23,15 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-system-deps: ## install Debian's chromium, nginx, zopfli and pre-commit when missing (browser tests, precompressed assets, the pre-commit framework test)
+system-deps: ## install Debian's chromium, nginx, zopfli, pre-commit, a JDK and mono's C# compiler when missing (browser tests, precompressed assets, the pre-commit framework test, the request samples' compilers)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	[ -x /usr/bin/pre-commit ] || missing="$$missing pre-commit"; \
 	command -v zopfli >/dev/null 2>&1 || missing="$$missing zopfli"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	command -v javac >/dev/null 2>&1 || missing="$$missing default-jdk-headless"; \
+	command -v mcs >/dev/null 2>&1 || missing="$$missing mono-mcs"; \
+	[ -f /usr/lib/mono/4.5/System.Net.Http.dll ] || missing="$$missing libmono-system-net-http4.0-cil"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

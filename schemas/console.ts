@@ -51,6 +51,9 @@ export const ApiConsoleDataSchema = z
       }),
     ),
     schemas: z.record(z.string(), JsonSchemaSchema).describe('The components.schemas the other schemas refer to'),
+    samples: z
+      .array(z.strictObject({ id: z.string().describe('curl, python, javascript, java, csharp'), label: z.string(), code: z.string() }))
+      .describe('The request with its example values in several languages, generated from the description'),
   })
   .describe('One API operation for the "Try it" console: request, examples and schemas');
 export type ApiConsoleData = z.infer<typeof ApiConsoleDataSchema>;

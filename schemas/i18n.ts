@@ -107,6 +107,9 @@ export const UiStringsSchema = z
       network: s('No answer could be read: unreachable server or CORS; what to do'),
       blocked: s("The site's security policy blocked the address ({origins} are the allowed ones)"),
       unauthorized: s("401: the API's own message ({message}) and what to do"),
+      samples: s('Heading of the request samples'),
+      samplesNote: s('What the samples send (the example values, the key placeholder)'),
+      language: s("Label of the choice of the samples' language"),
     }),
     search: z.strictObject({
       label: s('aria-label of the search box'),

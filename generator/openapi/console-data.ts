@@ -7,9 +7,10 @@
 import { parse } from 'yaml';
 import { sample } from 'openapi-sampler';
 import type { ApiConsoleData } from '@vitrina-docs/schemas';
-import type { HTTP_METHODS} from './load-openapi.ts';
+import type { HTTP_METHODS } from './load-openapi.ts';
 import { type JsonSchema, type OpenApiDescription } from './load-openapi.ts';
 import { consoleUrl } from './operation-view.ts';
+import { requestSamples } from './request-samples.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -147,7 +148,7 @@ export function consoleData(doc: Obj, version: string, path: string, method: (ty
     url: String(s.url).replace(/\/$/, ''),
     description: String(s.description ?? ''),
   }));
-  return {
+  const data = {
     operationId: String(op.operationId),
     version,
     method: method.toUpperCase() as ApiConsoleData['method'],
@@ -159,6 +160,7 @@ export function consoleData(doc: Obj, version: string, path: string, method: (ty
     responses,
     schemas: Object.fromEntries([...used].sort().map((name) => [name, all[name]!])),
   };
+  return { ...data, samples: requestSamples(data) };
 }
 
 /** Every operation's console data of a description: output path → JSON. */

@@ -12,6 +12,7 @@ import { errorMessage, mockExchange, responseFor, sendRequest, type Exchange, ty
 import { buildRequest, initialBody, initialValues, missingParameters, paramKey, typedValue, type Parameter } from './request.ts';
 import { schemaProblems } from './schema-check.ts';
 import { storedKey, storedMockUrl, storeKey, storeMockUrl } from './stored-values.ts';
+import { RequestSamples } from './RequestSamples.tsx';
 import { useConsoleStylesheet } from './stylesheet.ts';
 
 const MOCK = 'mock';
@@ -324,6 +325,7 @@ function ConsoleForm({ operation, data }: { operation: ApiOperation; data: ApiCo
         {outcome && <h3 id={`${ids}-response`}>{ui.console.response}</h3>}
         <ExchangeView data={data} outcome={outcome} />
       </section>
+      <RequestSamples samples={data.samples} />
     </>
   );
 }

@@ -30,3 +30,9 @@ export const storedKey = () => read(() => sessionStorage, KEY) ?? '';
 export const storeKey = (value: string) => write(() => sessionStorage, KEY, value);
 export const storedMockUrl = () => read(() => localStorage, MOCK_URL) ?? DEFAULT_MOCK_URL;
 export const storeMockUrl = (value: string) => write(() => localStorage, MOCK_URL, value === DEFAULT_MOCK_URL ? '' : value);
+
+const LANGUAGE = 'vitrina-docs:sample-language';
+
+/** The language of the request samples the reader chose last, on any page. */
+export const storedLanguage = () => read(() => localStorage, LANGUAGE);
+export const storeLanguage = (value: string) => write(() => localStorage, LANGUAGE, value);
