@@ -6,13 +6,15 @@ PORT ?= 4173
 # ANALYTICS=1 make preview (or dev): send page views to the configured service, as the published site does.
 ANALYTICS ?=
 analytics_flag = $(if $(ANALYTICS),--analytics)
+# make dev PORT=…: the writers' preview on that port (else its own default, 4300).
+dev_port_flag = $(if $(filter command line environment,$(origin PORT)),--port $(PORT))
 
 # The packages' sources (not their compiled lib/ folders, not tests).
 sources = $(shell find $(1) -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -name '*.test.*' -not -path '*/lib/*' -not -path '*/node_modules/*' 2>/dev/null)
 LIB_SOURCES := $(call sources,generator schemas search renderer) $(wildcard */tsconfig.build.json)
 RENDERER_SOURCES := $(call sources,renderer schemas search)
 
-.PHONY: help install system-deps validate build preview dev test lint typecheck bench clean schemas
+.PHONY: help install system-deps validate build preview dev test lint typecheck bench clean schemas packages
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' -e 's/\$$(PORT)/$(PORT)/g' | column -t -s "$$(printf '\t')"
@@ -23,12 +25,13 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-system-deps: ## install Debian's chromium, nginx, zopfli, pre-commit, a JDK and mono's C# compiler when missing (browser tests, precompressed assets, the pre-commit framework test, the request samples' compilers)
+system-deps: ## install Debian's chromium, nginx with its Brotli module, pre-commit, python3-venv, a JDK and mono's C# compiler when missing (browser tests, the production server, the hook runners' tests, the request samples' compilers)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	[ -x /usr/bin/pre-commit ] || missing="$$missing pre-commit"; \
-	command -v zopfli >/dev/null 2>&1 || missing="$$missing zopfli"; \
+	python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing="$$missing libnginx-mod-http-brotli-static"; \
 	command -v javac >/dev/null 2>&1 || missing="$$missing default-jdk-headless"; \
 	command -v mcs >/dev/null 2>&1 || missing="$$missing mono-mcs"; \
 	[ -f /usr/lib/mono/4.5/System.Net.Http.dll ] || missing="$$missing libmono-system-net-http4.0-cil"; \
@@ -55,11 +58,14 @@ build: generator/lib/.compiled .cache/renderer/server/server.js ## build the sit
 preview: build ## build and serve the site on http://127.0.0.1:$(PORT), analytics off (ANALYTICS=1 to send page views)
 	@node bin/vitrina-docs.js preview --port $(PORT) $(analytics_flag)
 
-dev: generator/lib/.compiled .cache/renderer/server/server.js ## writers' preview on http://127.0.0.1:4300: rebuilds on save, analytics off (ANALYTICS=1)
-	@node bin/vitrina-docs.js dev $(analytics_flag)
+dev: generator/lib/.compiled .cache/renderer/server/server.js ## writers' preview on http://127.0.0.1:4300 (PORT=… for another): rebuilds on save, analytics off (ANALYTICS=1)
+	@node bin/vitrina-docs.js dev $(dev_port_flag) $(analytics_flag)
 
 schemas: generator/lib/.compiled ## write the JSON Schema files to schemas/json/
 	node bin/vitrina-docs.js schemas
+
+packages: generator/lib/.compiled ## write the packages as tarballs into packages/, installable without a registry (README: Installing the packages)
+	@node scripts/make-packages.js packages
 
 typecheck: install
 	npm run --silent typecheck
@@ -80,4 +86,4 @@ bench: install system-deps generator/lib/.compiled .cache/renderer/server/server
 	npm run --silent bench
 
 clean: ## remove build output and caches
-	rm -rf dist schemas/lib search/lib renderer/lib generator/lib .cache test-results playwright-report
+	rm -rf dist packages schemas/lib search/lib renderer/lib generator/lib .cache test-results playwright-report

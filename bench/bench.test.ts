@@ -61,6 +61,7 @@ describe('bench', () => {
       r.build.incremental,
       r.build.validate.cold,
       r.build.validate.warm,
+      r.build.validate.changedFileCold,
       r.build.validate.changedFile,
     ]) {
       expect(figure.ok).toBe(true);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { nginxConfig, siteConfDir } from '../tests/e2e/nginx.ts';
-import { cliFile, freePort, gzipSize, killGroup, log, sleep, spawnCliServer, trackGroup, type Sizes } from './util.ts';
+import { cliFile, freePort, gzipSize, precompressedSizes, killGroup, log, sleep, spawnCliServer, trackGroup, type Sizes } from './util.ts';
 
 export { CHROMIUM, CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../scripts/chromium.ts';
 import { CHROMIUM, CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../scripts/chromium.ts';
@@ -153,7 +153,10 @@ export interface Fetched {
   /** Bytes over the wire (headers included), from Network.loadingFinished. */
   transfer: number;
   raw: number;
+  /** gzip -9 for a script (what the build precompresses), level 6 for everything else (nginx's on-the-fly level). */
   gzip: number;
+  /** Brotli at quality 11 for a script (the build's `.br`, what browsers get); 0 for everything else. */
+  brotli: number;
   fromCache: boolean;
 }
 
@@ -224,15 +227,16 @@ export class NetworkRecorder {
             /* redirects and empty bodies have none */
           }
           const u = new URL(r.url);
+          const category = categoryOf(r.type, r.mime, r.url);
           rec.entries.push({
             url: r.url,
             path: u.pathname + u.search,
             status: r.status,
-            category: categoryOf(r.type, r.mime, r.url),
+            category,
             mimeType: r.mime,
             transfer: e.encodedDataLength,
             raw: body.length,
-            gzip: body.length ? gzipSize(body) : 0,
+            ...(category === 'js' && body.length ? precompressedSizes(body) : { gzip: body.length ? gzipSize(body) : 0, brotli: 0 }),
             fromCache: r.fromCache,
           });
         })(),
@@ -283,12 +287,13 @@ export interface Weight {
   transfer: number;
   raw: number;
   gzip: number;
+  brotli: number;
 }
 
 export type Weights = Record<Category | 'total', Weight>;
 
 export function weigh(entries: Fetched[]): Weights {
-  const empty = (): Weight => ({ requests: 0, transfer: 0, raw: 0, gzip: 0 });
+  const empty = (): Weight => ({ requests: 0, transfer: 0, raw: 0, gzip: 0, brotli: 0 });
   const out = {
     html: empty(),
     js: empty(),
@@ -305,6 +310,7 @@ export function weigh(entries: Fetched[]): Weights {
       w.transfer += e.transfer;
       w.raw += e.raw;
       w.gzip += e.gzip;
+      w.brotli += e.brotli;
     }
   }
   return out;

@@ -45,7 +45,13 @@ export interface BuildFigures {
   clean: RunFigures;
   warm: RunFigures;
   incremental: RunFigures & { page: string | null };
-  validate: { cold: RunFigures; warm: RunFigures; changedFile: RunFigures & { page: string | null } };
+  validate: {
+    cold: RunFigures;
+    warm: RunFigures;
+    /** `validate <one edited page>`, without the validate cache, and with it. */
+    changedFileCold: RunFigures & { page: string | null };
+    changedFile: RunFigures & { page: string | null };
+  };
   output: BuildOutput | null;
 }
 
@@ -171,8 +177,16 @@ export async function measureBuild(plan: BuildPlan): Promise<BuildFigures> {
     runCli(['-C', root, 'validate', '--verbose'], { timeoutMs }),
   );
   let changedFile: RunFigures = skipped('no page to edit');
+  let changedFileCold: RunFigures = skipped('no page to edit');
   if (page && plan.runs.validate > 0) {
     const original = readFileSync(join(root, 'content', page), 'utf8');
+    changedFileCold = await measure('validate one changed file (cold)', plan.runs.validate, plan, (i) => {
+      for (const f of CACHE_FILES.validate) rmSync(join(root, '.cache', f), { force: true });
+      editPage(root, page, 200 + i);
+      return runCli(['-C', root, 'validate', '--verbose', join(root, 'content', page)], { timeoutMs });
+    });
+    // (The warm runs start from the cache of a whole validate, as a writer's checkout has it.)
+    await runCli(['-C', root, 'validate'], { timeoutMs });
     changedFile = await measure('validate one changed file', plan.runs.validate, plan, (i) => {
       editPage(root, page, 100 + i);
       return runCli(['-C', root, 'validate', '--verbose', join(root, 'content', page)], { timeoutMs });
@@ -184,7 +198,7 @@ export async function measureBuild(plan: BuildPlan): Promise<BuildFigures> {
     clean,
     warm,
     incremental: { ...incremental, page },
-    validate: { cold, warm: warmValidate, changedFile: { ...changedFile, page } },
+    validate: { cold, warm: warmValidate, changedFileCold: { ...changedFileCold, page }, changedFile: { ...changedFile, page } },
     output,
   };
 }

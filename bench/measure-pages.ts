@@ -24,7 +24,8 @@ export interface FirstLoad {
   status: number | null;
   requests: number;
   html: Sizes & { transfer: number };
-  js: Sizes & { transfer: number; requests: number };
+  /** gzip -9 and Brotli 11: the build's precompressed files. */
+  js: Sizes & { brotli: number; transfer: number; requests: number };
   css: Sizes & { transfer: number; requests: number };
   /** JSON fetched on load (the manifest, prefetched page JSON). */
   json: Sizes & { transfer: number; requests: number };
@@ -92,7 +93,7 @@ export function firstLoadOf(
     status,
     requests: w.total.requests,
     html: { raw: w.html.raw, gzip: w.html.gzip, transfer: w.html.transfer },
-    js: pick(w.js),
+    js: { ...pick(w.js), brotli: w.js.brotli },
     css: pick(w.css),
     json: pick(w.json),
     other: {
@@ -200,7 +201,7 @@ export async function measurePages(
             : `/${route.locale}`;
       fig.clientNavigation = await measureClientNavigation(browser, baseUrl, from, route, dist);
       log(
-        `page ${type.id} ${route.path}: JS ${(fig.firstLoad.js.gzip / 1024).toFixed(1)} KB gzip, ${fig.firstLoad.requests} requests; navigation JSON ${(fig.clientNavigation.fetched.json.gzip / 1024).toFixed(1)} KB gzip`,
+        `page ${type.id} ${route.path}: JS ${(fig.firstLoad.js.gzip / 1024).toFixed(1)} KB gzip -9 / ${(fig.firstLoad.js.brotli / 1024).toFixed(1)} KB Brotli, ${fig.firstLoad.requests} requests; navigation JSON ${(fig.clientNavigation.fetched.json.gzip / 1024).toFixed(1)} KB gzip`,
       );
     } catch (e) {
       fig.error = (e as Error).message.split('\n')[0];

@@ -2,7 +2,7 @@
  * `make bench` / `npm run bench`: measures vitrina-docs as users feel it and prints one table
  * (what, value, budget from shared/DESIGN.md, met?); writes bench/results.json.
  *
- *   tsx bench/run.ts [--quick] [--corpus <dir>] [--results <file>] [--only build,pages,search,dev,lighthouse,scale]
+ *   tsx bench/run.ts [--quick] [--corpus <dir>] [--results <file>] [--only build,pages,search,dev,lighthouse,scale,packages]
  *                    [--time-limit <s>] [--scale-factor <n>] [--no-compile] [--no-install] [--keep] [--side-by-side]
  *
  * --quick: build and validate only, one run each (what the test runs on a tiny corpus).
@@ -23,6 +23,7 @@ import { runLighthouse, withoutAnalytics } from './lighthouse.ts';
 import { copyCaches, hasDevCommand, measureDev } from './measure-dev.ts';
 import { cleanBuild, figures, measureBuild, type BuildFigures } from './measure-build.ts';
 import { measureOffline } from './measure-offline.ts';
+import { measurePackages } from './measure-packages.ts';
 import { measureFirstLoad, measurePages, PAGE_TYPES, readSite, routeFor } from './measure-pages.ts';
 import {
   cliQueryTimings,
@@ -37,7 +38,7 @@ import { scaleCorpus } from './scale.ts';
 import { anchorDir, latestRun, resultsDir, runSideBySide } from './side-by-side.ts';
 import { Deadline, killAllStarted, log, REPO, repeat, setCli } from './util.ts';
 
-const PHASES = ['build', 'pages', 'search', 'scale', 'dev', 'lighthouse'] as const;
+const PHASES = ['build', 'pages', 'search', 'scale', 'dev', 'lighthouse', 'packages'] as const;
 /** Time kept for the dev and Lighthouse phases, which run after the scale phase. */
 const LATER_MS = 240_000;
 type Phase = (typeof PHASES)[number];
@@ -278,7 +279,17 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
       }
     }
 
-    // 7. The Docusaurus anchor: the ratios of one interleaved run.
+    // 7. The packages as their users install them: what each installs and adds to an app.
+    let packages: Results['packages'] = skipped(notRun(opts));
+    if (opts.only.has('packages') && !opts.quick) {
+      try {
+        packages = await measurePackages();
+      } catch (e) {
+        packages = skipped(`the packages could not be installed: ${(e as Error).message.split('\n')[0]}`);
+      }
+    }
+
+    // 8. The Docusaurus anchor: the ratios of one interleaved run.
     let sideBySide: Results['sideBySide'] = skipped('the anchor (shared/anchor-docusaurus) is not installed');
     const anchor = anchorDir();
     if (anchor) {
@@ -314,6 +325,7 @@ export async function runBench(opts: BenchOptions): Promise<Results> {
       dev,
       lighthouse,
       scale,
+      packages,
       sideBySide,
       budgets: [],
     };

@@ -51,7 +51,7 @@ describe("the Docusaurus anchor's side-by-side runs", () => {
       clean: empty,
       warm: empty,
       incremental: { ...empty, page: null },
-      validate: { cold: empty, warm: empty, changedFile: { ...empty, page: null } },
+      validate: { cold: empty, warm: empty, changedFileCold: { ...empty, page: null }, changedFile: { ...empty, page: null } },
       output: null,
     };
     const rows = budgetRows({

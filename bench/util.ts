@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 /** The repository (bench/..), whose bin/ is the CLI measured. */
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -33,6 +33,23 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 export function gzipSize(data: Buffer | string): number {
   return gzipSync(typeof data === 'string' ? Buffer.from(data) : data, { level: GZIP_LEVEL }).length;
+}
+
+/**
+ * What the build precompresses a script to (renderer/vite.config.ts) and nginx serves: zlib's
+ * gzip -9 and Brotli at quality 11.
+ */
+export function precompressedSizes(data: Buffer): { gzip: number; brotli: number } {
+  return {
+    gzip: gzipSync(data, { level: 9 }).length,
+    brotli: brotliCompressSync(data, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }).length,
+  };
 }
 
 export interface Sizes {

@@ -1,8 +1,17 @@
 #!/usr/bin/env node
-// The vitrina-docs CLI of this repository (and of the package the pre-commit framework installs
-// from it). Runs the compiled generator (generator/lib/, made by `npm run compile`; its bundle
-// when there is one) when it is up to date with the TypeScript sources of the packages it uses,
-// else the sources through tsx.
+// The vitrina-docs CLI of this repository (and of the package the hook runners install from it:
+// pre-commit 3 and 4, prek). Runs the compiled generator (generator/lib/, made by `npm run
+// compile`; its bundle when there is one) when it is there and up to date with the TypeScript
+// sources of the packages it uses, else the sources through tsx (a dependency, not a dev one).
+//
+// Why the package runs without a compile step: the runners install it in ways that do not all
+// run its scripts. pre-commit 3 runs `npm install` in its clone (our postinstall compiles lib/)
+// and then `npm pack` (whose stdout it reads as the tarball's name, so a `prepare` script's banner
+// breaks it); prek packs the `git+file://` clone (npm prepares it with a nested install);
+// pre-commit 4.6 runs `npm install -g git+file://<clone>`, and npm 11 installs that without
+// lib/ (and names the postinstall among the install scripts it will stop running). So the
+// package ships its TypeScript sources beside lib/, and a package without lib/ runs them: the
+// same package works whatever the runner ran, and nothing committed is generated code.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -3,18 +3,21 @@ import { join } from 'node:path';
 import { type ApiOperation, type Diagnostic, type LocaleCode, type SiteConfig, type UiStrings } from '@vitrina-docs/schemas';
 import { Diagnostics } from './diagnostics.ts';
 import { lastUpdatedTimes } from './git-times.ts';
+import { shortHash } from './hash.ts';
 import { checkApiPages, needsOpenApi } from './openapi/check-api-pages.ts';
-import { loadOpenApi, type OpenApiDescription } from './openapi/load-openapi.ts';
-import { checkContent } from './pipeline/check.ts';
+import { loadOpenApi, type OpenApiDescription, type ResolvedOperation } from './openapi/load-openapi.ts';
+import { checkContent, type CheckedSite } from './pipeline/check.ts';
 import { resolveCounterparts } from './pipeline/counterparts.ts';
 import { checkLinks } from './pipeline/link.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
-import { loadContent } from './pipeline/load.ts';
+import type { StagedOutput } from './pipeline/emit.ts';
+import { loadContent, type LoadedContent } from './pipeline/load.ts';
 import { pagesToCheck } from './pipeline/select.ts';
 import { BuildCache } from './pipeline/page-cache.ts';
 import { bodyOf, transformPages, type TransformedPage } from './pipeline/transform.ts';
 import { BodySpool } from './pipeline/body-spool.ts';
-import { BuildWorkers, wantsWorkers, workersCompile, type IndexResult } from './pipeline/worker-pool.ts';
+import { Scheduler, type Indexing } from './pipeline/scheduler.ts';
+import { feedUrls } from './site-paths.ts';
 import { checkTranslationMarks } from './translations/check-marks.ts';
 
 export interface RunOptions {
@@ -49,28 +52,20 @@ export interface RunResult {
   stats: BuildStats | null;
 }
 
-async function loadApis(
-  root: string,
-  files: Map<string, string>,
-  diagnostics: Diagnostics,
-  cache: BuildCache,
-  workers: BuildWorkers | null,
-): Promise<Map<string, OpenApiDescription>> {
-  const validate = workers ? (raw: Record<string, unknown>) => workers.validateOpenApi(raw) : undefined;
-  const loaded = await Promise.all(
-    [...files].map(async ([version, file]) => [version, await loadOpenApi(root, file, version, diagnostics, cache, validate)] as const),
-  );
-  const apis = new Map<string, OpenApiDescription>();
-  for (const [version, api] of loaded) if (api) apis.set(version, api);
-  return apis;
-}
-
-/** The blog feeds of each locale: `/blog/rss.xml`, `/en/blog/atom.xml` … */
-export function feedUrls(site: SiteConfig): Partial<Record<LocaleCode, { rss: string; atom: string }>> {
-  const prefix = (code: string) => (code === site.defaultLocale ? '' : `/${code}`);
-  return Object.fromEntries(
-    site.locales.map((l) => [l.code, { rss: `${prefix(l.code)}/blog/rss.xml`, atom: `${prefix(l.code)}/blog/atom.xml` }]),
-  );
+/** What every stage of a run shares: its options, where it reports, its cache and threads. */
+interface Run {
+  options: RunOptions;
+  root: string;
+  build: boolean;
+  diagnostics: Diagnostics;
+  cache: BuildCache;
+  scheduler: Scheduler;
+  /** A build's page bodies, written out as they are compiled (see BodySpool). */
+  spool: BodySpool | null;
+  /** A check of a few changed files: the pages to compile, and those to report on. */
+  only: { compile: Set<string>; report: Set<string> } | undefined;
+  /** Milliseconds per stage. */
+  timings: Record<string, number>;
 }
 
 /** The modules only a build needs (loaded while the pages compile, so that `validate` starts quickly). */
@@ -93,24 +88,23 @@ async function buildModules() {
     apiOrigins: csp.apiOrigins,
     assembleSite: assemble.assembleSite,
     withSearch: assemble.withSearch,
-    shortHash: assemble.shortHash,
     StagedOutput: emit.StagedOutput,
     searchInput: search.searchInput,
-    buildSearchIndex: search.buildSearchIndex,
     publishFiles: publish.publishFiles,
     prerenderPages: prerender.prerenderPages,
     rendererServer: prerender.rendererServer,
     codeStylesheet: codeBlocks.codeStylesheet,
   };
 }
+type BuildModules = Awaited<ReturnType<typeof buildModules>>;
 
-/** Markdown files under content/docs and content/blog (a quick count, before the content is read). */
 /** Diagnostics with their count of errors and of warnings, as a run reports them. */
 function counted(diagnostics: Diagnostic[]): Pick<RunResult, 'diagnostics' | 'errors' | 'warnings'> {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   return { diagnostics, errors, warnings: diagnostics.length - errors };
 }
 
+/** Markdown files under content/docs and content/blog (a quick count, before the content is read). */
 function countPages(root: string): number {
   let n = 0;
   for (const dir of ['docs', 'blog']) {
@@ -123,269 +117,311 @@ function countPages(root: string): number {
   return n;
 }
 
-/** The worker threads of a run: they compile the pages, then make the search index and draw the HTML. */
-class RunWorkers {
-  private renewing: Promise<void> = Promise.resolve();
-  private stopped = false;
-
-  constructor(public pool: BuildWorkers | null) {}
-
-  /**
-   * Once `done` is fulfilled, the threads go (their heaps with them) and fresh ones start, which
-   * load the renderer's `server` entry.
-   */
-  renewAfter(done: Promise<unknown>, server: string | null): void {
-    this.renewing = done.then(
-      () => (this.stopped || !this.pool ? undefined : this.renew(server)),
-      () => {},
-    );
-  }
-
-  /** The threads go (their heaps with them) and fresh ones start; with `server`, they load the renderer. */
-  async renew(server: string | null = null): Promise<void> {
-    await this.pool?.close();
-    this.pool = BuildWorkers.start({ compile: false, highlight: false });
-    if (server) this.pool.loadRenderer(server);
-  }
-
-  /** The threads, once a renewal under way is done. */
-  async ready(): Promise<BuildWorkers | null> {
-    await this.renewing;
-    return this.pool;
-  }
-
-  async close(): Promise<void> {
-    this.stopped = true;
-    await this.renewing;
-    await this.pool?.close();
-    this.pool = null;
-  }
+/** Runs `stage` and records how long it took under `name` (a stage that returns a promise: until it settles). */
+function timed<T>(run: Run, name: string, stage: () => T): T {
+  const from = performance.now();
+  const lap = () => void (run.timings[name] = Math.round(performance.now() - from));
+  const out = stage();
+  if (out instanceof Promise) return out.finally(lap) as T;
+  lap();
+  return out;
 }
 
-/** load → check → transform → link → index → emit. Returns every diagnostic; writes only when there is no error. */
+/**
+ * load → check → transform → link → API pages → index → assemble → publish → prerender → emit.
+ * Returns every diagnostic; writes only when there is no error.
+ */
 export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const build = options.mode === 'build';
   const partial = options.mode === 'validate' && Boolean(options.files?.length);
-  // Many pages: worker threads, started first, so that they load what they need (the markdown
-  // toolchain, when they compile too) while this thread reads and checks the content.
-  const pages = partial ? 0 : countPages(options.root);
-  const many = !partial && wantsWorkers(pages, build);
-  const compile = workersCompile(pages);
-  const workers = new RunWorkers(many ? BuildWorkers.start({ compile, highlight: build && compile }) : null);
-  // A build writes the page bodies out as they are compiled (see BodySpool).
+  // The threads start first, so that they load what they need while this thread reads the content.
+  const scheduler = Scheduler.forRun(partial ? null : countPages(options.root), build);
   const spool = build ? new BodySpool(join(options.root, '.cache', 'staging')) : null;
   try {
-    return await pipeline(options, workers, spool);
+    return await pipeline(options, scheduler, spool);
   } finally {
-    await workers.close();
+    await scheduler.close();
     spool?.remove();
   }
 }
 
-async function pipeline(options: RunOptions, workers: RunWorkers, spool: BodySpool | null): Promise<RunResult> {
-  const timings: Record<string, number> = {};
-  let t = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round(now - t);
-    t = now;
-  };
-  const root = options.root;
+async function pipeline(options: RunOptions, scheduler: Scheduler, spool: BodySpool | null): Promise<RunResult> {
+  const { root } = options;
   const build = options.mode === 'build';
   const diagnostics = new Diagnostics();
-  // A build's pages show their last commit time: git answers while the content is read and compiled.
-  const lastUpdated = build ? lastUpdatedTimes(root) : null;
-  const content = loadContent(root, diagnostics);
-  lap('load');
-  const checked = checkContent(content, diagnostics);
-  checkTranslationMarks(checked.pages, diagnostics);
-  lap('check');
-  const only = options.mode === 'validate' && options.files?.length ? pagesToCheck(checked, options.files) : undefined;
   const cache = new BuildCache(root, options.cache !== false, options.mode);
-  const compiling = transformPages(content, checked, diagnostics, {
-    highlight: build,
-    output: build ? 'page' : 'check',
-    only: only?.compile,
-    cache,
-    workers: workers.pool,
-    ...(spool ? { spool } : {}),
-  });
-  // While the pages compile: the OpenAPI descriptions (validated on the first worker, when there
-  // is one, between the pages it compiles). A check of a few pages (a pre-commit hook)
-  // reads them only when it reports on an API page (the other compiled pages are there for
-  // their heading ids).
-  const needApis = !only || checked.pages.some((p) => p.fm.api && only.report.has(p.src.file));
-  const apisFrom = performance.now();
-  let openapiMs = 0;
-  const loadingApis = needApis
-    ? loadApis(root, content.openapiFiles, diagnostics, cache, workers.pool).then((r) => {
-        openapiMs = Math.round(performance.now() - apisFrom);
-        return r;
-      })
-    : null;
-  // And the modules only a build needs.
-  const modules = build ? await buildModules() : null;
-  const transformed = await compiling;
-  let apis = await loadingApis;
-  lap('transform');
-  timings.openapi = openapiMs;
+  const run: Run = { options, root, build, diagnostics, cache, scheduler, spool, only: undefined, timings: {} };
+  // A build's pages show their last commit time: git answers while the content is read and
+  // compiled, and the modules only a build needs are loaded meanwhile.
+  const lastUpdated = build ? lastUpdatedTimes(root) : null;
+  const loadingModules = build ? buildModules() : null;
 
-  // A worker makes the search index (while this thread checks links and API pages), then fresh
-  // ones draw the HTML with this thread. The output is staged from here on, and dropped if a
-  // check fails.
-  const site = checked.site;
-  const ui = checked.ui as Record<LocaleCode, UiStrings>;
-  const staging =
-    modules && site && diagnostics.errorCount === 0
-      ? new modules.StagedOutput(options.outDir ?? join(root, 'dist'), join(root, '.cache', 'staging'))
-      : null;
-  let indexing: Promise<IndexResult> | null = null;
-  if (workers.pool) {
-    // The workers go with their heaps (the toolchain and pages of those that compiled, the
-    // OpenAPI validator); a fresh one, which loads only the search index, takes over.
-    if (staging) await workers.renew();
-    else await workers.close();
-  }
-  if (modules && staging && site) {
-    const input = modules.searchInput(transformed, checked, site, ui);
-    indexing = workers.pool
-      ? workers.pool.index(input, staging.dir)
-      : Promise.resolve().then(() => {
-          const { files, refs, sizes } = modules.buildSearchIndex(input);
-          for (const [path, text] of files) staging.write(path, text);
-          return { refs, sizes, written: 0 };
-        });
-    // (An error is reported where the index is awaited.)
-    indexing.catch(() => {});
-    // Once the index is made, its heap goes with its thread; a fresh one loads the renderer
-    // while this thread puts the pages together.
-    workers.renewAfter(indexing, options.prerender !== false ? modules.rendererServer(root) : null);
-  }
+  const content = timed(run, 'load', () => loadContent(root, diagnostics));
+  const checked = timed(run, 'check', () => check(run, content));
+  const transformed = await timed(run, 'transform', () => transform(run, content, checked));
+  const { pages } = transformed;
+  const modules = await loadingModules;
+  const output = modules && checked.site && diagnostics.errorCount === 0 ? stagedOutput(run, modules) : null;
+  // (The index is made on a thread from here on, beside link, API pages and assemble on this one.)
+  const indexing = output && modules ? await startIndex(run, modules, checked, pages, output) : null;
+  timed(run, 'link', () => checkLinks(pages, checked.routeKeys, diagnostics));
+  const { apis, operations } = await timed(run, 'api-pages', () => checkApis(run, content, pages, transformed.apis));
+  const counterparts = checked.site ? resolveCounterparts(checked.pages, checked.site, apis, diagnostics) : new Map();
+  cache.save(Boolean(run.only), (page) => bodyOf(page, spool));
 
-  checkLinks(transformed, checked.routeKeys, diagnostics);
-  lap('link');
-  const apiPages = only ? transformed.filter((p) => only.report.has(p.src.file)) : transformed;
-  // (A few pages checked: the descriptions are read after all if one of them shows a JSON example of a schema.)
-  if (!apis && apiPages.some(needsOpenApi)) apis = await loadApis(root, content.openapiFiles, diagnostics, cache, null);
-  apis ??= new Map<string, OpenApiDescription>();
-  const resolvedOps = checkApiPages(apiPages, apis, diagnostics, cache, { reportUnused: !only });
-  lap('api-pages');
-  const counterparts = site ? resolveCounterparts(checked.pages, site, apis, diagnostics) : new Map();
-  cache.save(Boolean(only), (page) => bodyOf(page, spool));
-
-  let result = diagnostics.sorted();
-  if (only)
-    result = result.filter((d) => only.report.has(d.file) || (!d.file.startsWith('content/docs') && !d.file.startsWith('content/blog')));
-  const summary = { ...counted(result), timings };
-  const { errors } = summary;
-  if (!build || errors > 0 || !site || !modules || !staging) {
-    await indexing?.catch(() => {});
-    await workers.close();
-    staging?.discard();
+  const summary = { ...counted(reported(run)), timings: run.timings };
+  if (!build || summary.errors > 0 || !checked.site || !modules || !output || !indexing || !lastUpdated) {
+    await indexing?.shards.catch(() => {});
+    await scheduler.close();
+    output?.discard();
     return { ...summary, stats: null };
   }
 
-  const { operationView, assembleSite, withSearch, shortHash, publishFiles, prerenderPages, codeStylesheet } = modules;
-  const out = staging;
+  const site = { ...checked, site: checked.site };
   try {
-    const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();
-    for (const [page, { api, op }] of resolvedOps) {
-      operations.set(page, { [page.locale]: operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
+    const assembled = await timed(run, 'assemble', async () =>
+      assemble(run, modules, site, content, pages, apis, operations, counterparts, await lastUpdated, output),
+    );
+    const search = await timed(run, 'index', () => indexing.shards);
+    assembled.site.manifest = modules.withSearch(assembled.site.manifest, search.refs);
+    const manifestBytes = timed(run, 'publish', () => publish(run, modules, site, pages, assembled.site, assembled.operations, output));
+    const apiOrigins = modules.apiOrigins([...apis.values()].flatMap(modules.serverUrls));
+    const client = await timed(run, 'prerender', () => prerender(run, modules, assembled.site, assembled.css, apiOrigins, output));
+    if (diagnostics.errorCount > summary.errors) {
+      output.discard();
+      return { ...counted(diagnostics.sorted()), timings: run.timings, stats: null };
     }
-    const openapi: Record<string, string> = {};
-    for (const api of apis.values()) {
-      openapi[api.version] = `/api/${api.version}.yaml`;
-      out.write(`api/${api.version}.yaml`, api.text);
-      for (const [path, json] of modules.consoleFiles(api)) out.write(path, json);
-    }
-    const css = codeStylesheet(Object.assign({}, ...transformed.map((p) => p.compiled.codeClasses)));
-    const cssUrl = `/assets/code.${shortHash(css)}.css`;
-    out.write(cssUrl.slice(1), css);
-
-    let largest = { url: '', bytes: 0 };
-    const feeds = feedUrls(site);
-    const assembled: AssembledSite = assembleSite({
-      checked: { ...checked, site },
-      ui,
-      pages: transformed,
-      operations,
-      counterparts,
-      lastUpdated: await lastUpdated!,
-      openapi,
-      css: [cssUrl],
-      // (The search index is being made meanwhile; the shell names it once it is there.)
-      search: {},
-      feeds,
-      staticFiles: content.staticFiles,
-      bodyOf: (page) => bodyOf(page, spool),
-      emitPage: (url, json) => {
-        out.write(url.slice(1), json);
-        if (json.length > largest.bytes) largest = { url, bytes: json.length };
-      },
-    });
-    for (const [url, json] of assembled.chunkJson) out.write(url.slice(1), json);
-    lap('assemble');
-    const shards = await indexing!;
-    out.added(shards.written);
-    assembled.manifest = withSearch(assembled.manifest, shards.refs);
-    lap('index');
-    const manifestJson = JSON.stringify(assembled.manifest);
-    out.write('manifest.json', manifestJson);
-    for (const [path, data] of publishFiles(assembled, transformed, site, checked.facts)) out.write(path, data);
-    // The pages are written: this thread lets go of them (the HTML is drawn from the files), so
-    // that the memory of the pages is not held through the drawing.
-    assembled.pageData.clear();
-    cache.release();
-    for (const p of transformed) {
-      p.compiled = { ...p.compiled, body: '', sections: [], links: [], codeBlocks: [], headingIds: [], toc: [], diagnostics: [] };
-      p.src.source = '';
-      p.src.body = '';
-    }
-    lap('publish');
-
-    let copyClient: { from: string; to: string }[] = [];
-    if (options.prerender !== false) {
-      const pre = await prerenderPages(root, assembled, diagnostics, out, await workers.ready(), {
-        css,
-        pageFiles: out.dir,
-        apiOrigins: modules.apiOrigins([...apis.values()].flatMap(modules.serverUrls)),
-      });
-      if (pre) copyClient = pre.copy;
-    }
-    lap('prerender');
-    const preErrors = diagnostics.errorCount;
-    if (preErrors > errors) {
-      out.discard();
-      return { ...counted(diagnostics.sorted()), timings, stats: null };
-    }
-
-    // content/static: exactly the files it publishes (regular files; no links, no hidden files).
-    for (const path of content.staticFiles) out.copyFile(join(content.staticDir, path), path.slice(1));
-    for (const { from, to } of copyClient) out.copy(from, to);
-    // The service worker needs the prerendered pages: a data-only build has none.
-    if (site.offline && copyClient.length) {
-      const { writeServiceWorker } = await import('./publish/write-service-worker.ts');
-      await writeServiceWorker(root, assembled, (path) => out.read(path)?.toString('utf8') ?? null, site.offline.sidebars, out);
-    }
-    out.commit();
-    lap('emit');
-
+    await timed(run, 'emit', () => emit(run, site.site, content, assembled.site, client, output));
     return {
       // (With what drawing the pages found: a warning, such as a renderer that is not built.)
       ...counted(diagnostics.sorted()),
-      timings,
+      timings: run.timings,
       stats: {
-        pages: transformed.length,
-        routes: assembled.routes.length,
-        files: out.files,
-        bytes: { manifest: manifestJson.length, largestPage: largest, shards: shards.sizes },
-        timings,
+        pages: pages.length,
+        routes: assembled.site.routes.length,
+        files: output.files,
+        bytes: { manifest: manifestBytes, largestPage: assembled.largest, shards: search.sizes },
+        timings: run.timings,
       },
     };
   } catch (e) {
-    // (The workers stop first: none may still be writing into the staging folder.)
-    await workers.close();
-    out.discard();
+    // (The threads stop first: none may still be writing into the staging folder.)
+    await scheduler.close();
+    output.discard();
     throw e;
   }
+}
+
+/** check: the schemas, the route inventory, the translations and their marks, the content rules. */
+function check(run: Run, content: LoadedContent): CheckedSite {
+  const checked = checkContent(content, run.diagnostics);
+  checkTranslationMarks(checked.pages, run.diagnostics);
+  const { files } = run.options;
+  if (run.options.mode === 'validate' && files?.length) run.only = pagesToCheck(checked, files);
+  return checked;
+}
+
+/**
+ * transform: markdown → hast for every page (for a few changed files, the pages they touch),
+ * the cached ones reused; meanwhile the OpenAPI descriptions are read and validated (for a few
+ * changed files, only when one of them is an API page).
+ */
+async function transform(
+  run: Run,
+  content: LoadedContent,
+  checked: CheckedSite,
+): Promise<{ pages: TransformedPage[]; apis: Map<string, OpenApiDescription> | null }> {
+  const { build, only } = run;
+  const compiling = transformPages(content, checked, run.diagnostics, {
+    highlight: build,
+    output: build ? 'page' : 'check',
+    only: only?.compile,
+    cache: run.cache,
+    compile: run.scheduler.compile,
+    ...(run.spool ? { spool: run.spool } : {}),
+  });
+  const needApis = !only || checked.pages.some((p) => p.fm.api && only.report.has(p.src.file));
+  const from = performance.now();
+  const loading = needApis ? loadApis(run, content).finally(() => (run.timings.openapi = Math.round(performance.now() - from))) : null;
+  if (!loading) run.timings.openapi = 0;
+  const pages = await compiling;
+  return { pages, apis: await loading };
+}
+
+/** The OpenAPI descriptions by version, each checked (against the specification's schema where the scheduler says). */
+async function loadApis(run: Run, content: LoadedContent, onThisThread = false): Promise<Map<string, OpenApiDescription>> {
+  const validate = onThisThread ? undefined : run.scheduler.validateOpenApi();
+  const loaded = await Promise.all(
+    [...content.openapiFiles].map(
+      async ([version, file]) => [version, await loadOpenApi(run.root, file, version, run.diagnostics, run.cache, validate)] as const,
+    ),
+  );
+  const apis = new Map<string, OpenApiDescription>();
+  for (const [version, api] of loaded) if (api) apis.set(version, api);
+  return apis;
+}
+
+/** The operation each API page documents. */
+type Operations = Map<TransformedPage, { api: OpenApiDescription; op: ResolvedOperation }>;
+
+/** API pages: each names an operation of a description, and its examples fit the schemas. */
+async function checkApis(
+  run: Run,
+  content: LoadedContent,
+  pages: TransformedPage[],
+  loaded: Map<string, OpenApiDescription> | null,
+): Promise<{ apis: Map<string, OpenApiDescription>; operations: Operations }> {
+  const { only } = run;
+  const apiPages = only ? pages.filter((p) => only.report.has(p.src.file)) : pages;
+  // (A few pages checked: the descriptions are read after all if one of them shows a JSON example of a schema.)
+  const apis = loaded ?? (apiPages.some(needsOpenApi) ? await loadApis(run, content, true) : new Map<string, OpenApiDescription>());
+  return { apis, operations: checkApiPages(apiPages, apis, run.diagnostics, run.cache, { reportUnused: !only }) };
+}
+
+/** The diagnostics a run reports, sorted (a check of a few files: those of its files, and of the site's own files). */
+function reported(run: Run): Diagnostic[] {
+  const all = run.diagnostics.sorted();
+  const { only } = run;
+  if (!only) return all;
+  return all.filter((d) => only.report.has(d.file) || (!d.file.startsWith('content/docs') && !d.file.startsWith('content/blog')));
+}
+
+/** Where a build writes: a staging folder, swapped into the output folder when the whole build succeeded. */
+function stagedOutput(run: Run, modules: BuildModules): StagedOutput {
+  return new modules.StagedOutput(run.options.outDir ?? join(run.root, 'dist'), join(run.root, '.cache', 'staging'));
+}
+
+/** index: starts making the search shards of the pages (where the scheduler says), written into `output`. */
+async function startIndex(
+  run: Run,
+  modules: BuildModules,
+  checked: CheckedSite,
+  pages: TransformedPage[],
+  output: StagedOutput,
+): Promise<{ shards: Indexing }> {
+  const input = modules.searchInput(pages, checked, checked.site!, checked.ui as Record<LocaleCode, UiStrings>);
+  // Once the index is made, fresh threads load the renderer for prerender.
+  const server = run.options.prerender !== false ? modules.rendererServer(run.root) : null;
+  return run.scheduler.index(input, output, server);
+}
+
+/** Each API method page's operation, as its page shows it in its locale. */
+type OperationViews = Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>;
+
+/**
+ * assemble: the manifest, its chunks (routes and sidebars per locale and version) and every
+ * page JSON, written as each is made; the OpenAPI files and the code stylesheet.
+ */
+function assemble(
+  run: Run,
+  modules: BuildModules,
+  checked: CheckedSite & { site: SiteConfig },
+  content: LoadedContent,
+  pages: TransformedPage[],
+  apis: Map<string, OpenApiDescription>,
+  resolved: Operations,
+  counterparts: ReadonlyMap<string, Record<string, string>>,
+  lastUpdated: (file: string) => string | null,
+  out: StagedOutput,
+): { site: AssembledSite; css: string; largest: { url: string; bytes: number }; operations: OperationViews } {
+  const operations: OperationViews = new Map();
+  for (const [page, { api, op }] of resolved) {
+    operations.set(page, { [page.locale]: modules.operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
+  }
+  const openapi: Record<string, string> = {};
+  for (const api of apis.values()) {
+    openapi[api.version] = `/api/${api.version}.yaml`;
+    out.write(`api/${api.version}.yaml`, api.text);
+    for (const [path, json] of modules.consoleFiles(api)) out.write(path, json);
+  }
+  const css = modules.codeStylesheet(Object.assign({}, ...pages.map((p) => p.compiled.codeClasses)));
+  const cssUrl = `/assets/code.${shortHash(css)}.css`;
+  out.write(cssUrl.slice(1), css);
+
+  let largest = { url: '', bytes: 0 };
+  const site = modules.assembleSite({
+    checked,
+    ui: checked.ui as Record<LocaleCode, UiStrings>,
+    pages,
+    operations,
+    counterparts,
+    lastUpdated,
+    openapi,
+    css: [cssUrl],
+    // (The search index is being made meanwhile; the shell names it once it is there.)
+    search: {},
+    feeds: feedUrls(checked.site),
+    staticFiles: content.staticFiles,
+    bodyOf: (page) => bodyOf(page, run.spool),
+    emitPage: (url, json) => {
+      out.write(url.slice(1), json);
+      if (json.length > largest.bytes) largest = { url, bytes: json.length };
+    },
+  });
+  for (const [url, json] of site.chunkJson) out.write(url.slice(1), json);
+  return { site, css, largest, operations };
+}
+
+/**
+ * publish: the manifest and the files made from the pages (sitemap, feeds, llms.txt, markdown
+ * sources …). Then this thread lets go of the pages (the HTML is drawn from the files written),
+ * so that their memory is not held through the drawing. Returns the manifest's size.
+ */
+function publish(
+  run: Run,
+  modules: BuildModules,
+  checked: CheckedSite & { site: SiteConfig },
+  pages: TransformedPage[],
+  site: AssembledSite,
+  operations: OperationViews,
+  out: StagedOutput,
+): number {
+  const manifestJson = JSON.stringify(site.manifest);
+  out.write('manifest.json', manifestJson);
+  for (const [path, data] of modules.publishFiles(site, pages, checked.site, checked.facts, operations)) out.write(path, data);
+  site.pageData.clear();
+  run.cache.release();
+  for (const p of pages) {
+    p.compiled = { ...p.compiled, body: '', sections: [], links: [], codeBlocks: [], headingIds: [], toc: [], diagnostics: [] };
+    p.src.source = '';
+    p.src.body = '';
+  }
+  return manifestJson.length;
+}
+
+/** prerender: the HTML of every route (where the scheduler says). Returns the client files to copy. */
+async function prerender(
+  run: Run,
+  modules: BuildModules,
+  site: AssembledSite,
+  css: string,
+  apiOrigins: string[],
+  out: StagedOutput,
+): Promise<{ from: string; to: string }[]> {
+  if (run.options.prerender === false) return [];
+  const drawn = await modules.prerenderPages(run.root, site, run.diagnostics, out, run.scheduler.draw, { css, pageFiles: out.dir, apiOrigins });
+  return drawn?.copy ?? [];
+}
+
+/**
+ * emit: content/static (exactly the files it publishes: regular files, no links, no hidden
+ * files), the renderer's client files, the service worker; then the staged output takes the
+ * place of the previous one.
+ */
+async function emit(
+  run: Run,
+  config: SiteConfig,
+  content: LoadedContent,
+  site: AssembledSite,
+  client: { from: string; to: string }[],
+  out: StagedOutput,
+): Promise<void> {
+  for (const path of content.staticFiles) out.copyFile(join(content.staticDir, path), path.slice(1));
+  for (const { from, to } of client) out.copy(from, to);
+  // The service worker needs the prerendered pages: a data-only build has none.
+  if (config.offline && client.length) {
+    const { writeServiceWorker } = await import('./publish/write-service-worker.ts');
+    await writeServiceWorker(run.root, site, (path) => out.read(path)?.toString('utf8') ?? null, config.offline.sidebars, out);
+  }
+  out.commit();
 }

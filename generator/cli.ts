@@ -3,6 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { Diagnostic, SidebarId } from '@vitrina-docs/schemas';
 import { formatDiagnostics, summarise } from './diagnostics.ts';
+import { findProjectRoot } from './project-root.ts';
 import { limitHeapGrowth, limitOptimisingCompiler } from './v8-flags.ts';
 
 /** Exit codes: 0 success, 1 content errors, 2 usage errors. */
@@ -40,29 +41,61 @@ export function createProgram(): Command {
     .enablePositionalOptions()
     .showHelpAfterError()
     .exitOverride();
-  const rootOf = () => resolve(program.opts<{ root: string }>().root);
+  // -C names the project folder; without it, the nearest folder (this one or above) that holds content/.
+  const rootOf = () =>
+    program.getOptionValueSource('root') === 'cli'
+      ? resolve(program.opts<{ root: string }>().root)
+      : (findProjectRoot(process.cwd()) ?? process.cwd());
   const format = () => new Option('--format <format>', 'diagnostics as text or json').choices(['text', 'json']).default('text');
 
   program
     .command('validate')
     .description('Run every check on the content without writing anything (fast enough for a pre-commit hook)')
-    .argument('[files...]', 'check only these files (and the pages that link to them)')
+    .argument('[files...]', 'check only these files (and the pages that link to them); a file other than a page checks everything')
+    .option(
+      '--staged',
+      'check content/ as it is staged in git, for pre-commit hooks: the staged pages, or everything when a page is removed or another file changes',
+    )
     .addOption(format())
     .option('--strict', 'treat warnings as errors')
     .option('--verbose', 'also print the time of each stage')
-    .action(async (files: string[], opts: { format: string; strict?: boolean; verbose?: boolean }) => {
+    .action(async (files: string[], opts: { staged?: boolean; format: string; strict?: boolean; verbose?: boolean }) => {
       limitOptimisingCompiler();
-      const { runPipeline } = await import('./build.ts');
       const started = performance.now();
       const root = rootOf();
-      const result = await runPipeline({ root, mode: 'validate', files: files.map((f) => resolve(f).slice(root.length + 1)) });
-      const code = printDiagnostics(result.diagnostics, opts.format, Boolean(opts.strict));
-      if (opts.format === 'text') {
-        const ms = Math.round(performance.now() - started);
-        process.stderr.write(`validated in ${ms} ms: ${summarise(result.diagnostics)}\n`);
-        if (opts.verbose) process.stderr.write(`  stages (ms): ${stagesOf(result.timings)}\n`);
+      const { validateTarget, UsageError } = await import('./validate-target.ts');
+      let target;
+      try {
+        target = validateTarget(root, process.cwd(), files, Boolean(opts.staged));
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        process.stderr.write(`vitrina-docs validate: ${e.message}\n`);
+        process.exitCode = EXIT.usage;
+        return;
       }
-      process.exitCode = code;
+      if (target.kind === 'nothing') {
+        if (opts.format === 'text') process.stderr.write('vitrina-docs validate --staged: no staged change under content/\n');
+        else printDiagnostics([], opts.format, false);
+        return;
+      }
+      if (target.reason && opts.format === 'text') process.stderr.write(`checking every page: ${target.reason}\n`);
+      try {
+        const { runPipeline } = await import('./build.ts');
+        const result = await runPipeline({ root: target.root, mode: 'validate', files: target.files });
+        const code = printDiagnostics(result.diagnostics, opts.format, Boolean(opts.strict));
+        if (opts.format === 'text') {
+          const ms = Math.round(performance.now() - started);
+          process.stderr.write(`validated${target.staged ? ' the staged content' : ''} in ${ms} ms: ${summarise(result.diagnostics)}\n`);
+          if (opts.verbose) process.stderr.write(`  stages (ms): ${stagesOf(result.timings)}\n`);
+          if (code !== EXIT.ok && target.staged)
+            process.stderr.write(
+              'the content as staged has errors: fix them and stage the fixes (git add); changes that are not staged are not checked\n',
+            );
+        }
+        process.exitCode = code;
+      } finally {
+        target.remove();
+      }
     });
 
   program
@@ -151,7 +184,7 @@ export function createProgram(): Command {
     .addOption(new Option('--locale <locale>', 'locale to search (default: ru for a query in Cyrillic, else en)').choices(['ru', 'en']))
     .option('--limit <n>', 'number of hits', '10')
     .option('--sidebar <sidebar>', 'only this sidebar')
-    .option('--version <id>', 'only this version of its sidebar (ic2, v1), with the pages that have no version')
+    .option('--version <id>', 'only this version of its sidebar (ic2, v1), with that sidebar’s pages that have no version')
     .option('-d, --dir <dir>', 'built site', 'dist')
     .action(async (text: string, opts: { locale?: 'ru' | 'en'; limit: string; sidebar?: string; version?: string; dir: string }) => {
       const { queryBuiltSite } = await import('./search/query-cli.ts');
@@ -169,6 +202,49 @@ export function createProgram(): Command {
         process.stderr.write(`vitrina-docs query: ${e.message}\n`);
         process.exitCode = EXIT.usage;
       }
+    });
+
+  program
+    .command('mcp')
+    .description(
+      'Serve the documentation to AI agents as an MCP server (tools: search, fetch, get_api_operation, list_api_operations, list_pages), on stdio or on Streamable HTTP',
+    )
+    .option('-d, --dir <dir>', 'built site', 'dist')
+    .option('--site <url>', 'a published site to read instead of a folder (e.g. https://docs.vitrina.example)')
+    .option('--http', 'serve Streamable HTTP at /mcp (stateless) instead of stdio')
+    .option('-p, --port <port>', 'with --http: port (0: any free port)', '3333')
+    .option('--host <host>', 'with --http: address to listen on', '127.0.0.1')
+    .option('--allow-host <names...>', 'with --http: also answer these Host names (the public name behind a reverse proxy)')
+    .action(async (opts: { dir: string; site?: string; http?: boolean; port: string; host: string; allowHost?: string[] }) => {
+      const { folderFiles, urlFiles } = await import('./mcp/site-files.ts');
+      const { openDocs, serveHttp, serveStdio } = await import('./mcp/mcp-server.ts');
+      const files = opts.site ? urlFiles(opts.site) : folderFiles(resolve(rootOf(), opts.dir));
+      let docs;
+      try {
+        docs = await openDocs(files);
+      } catch (e) {
+        process.stderr.write(`vitrina-docs mcp: ${(e as Error).message}\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+      if (!opts.http) {
+        await serveStdio(docs, cliVersion());
+        return;
+      }
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        process.stderr.write(`vitrina-docs mcp: --port "${opts.port}" is not a port number\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+      const http = await serveHttp(docs, cliVersion(), { host: opts.host, port, allowHosts: opts.allowHost }).catch(
+        (e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EADDRINUSE') throw e;
+          process.stderr.write(`vitrina-docs mcp: port ${opts.port} is in use: pass --port <n>\n`);
+          process.exit(EXIT.usage);
+        },
+      );
+      process.stderr.write(`MCP server of ${files.where} on ${http.url}\n`);
     });
 
   program
@@ -244,7 +320,7 @@ export function createProgram(): Command {
             for (const part of f.parts) lines.push(`    line ${String(part.line).padEnd(4)} ${part.what}`);
           }
           lines.push(`then check them: npx vitrina-docs validate ${r.pages.join(' ')}`);
-          process.stderr.write(`${lines.join('\n')}\n`);
+          process.stdout.write(`${lines.join('\n')}\n`);
         } catch (e) {
           if (!(e instanceof ScaffoldError)) throw e;
           process.stderr.write(`vitrina-docs new: ${e.message}\n`);

@@ -6,8 +6,7 @@ import type { LocaleCode, Manifest, ManifestChunk, PageData, RouteEntry } from '
 import type { Diagnostics } from './diagnostics.ts';
 import { contentSecurityPolicy, cspHash, nginxCspDirective } from './publish/csp.ts';
 import type { AssembledSite } from './pipeline/assemble.ts';
-import type { BuildWorkers } from './pipeline/worker-pool.ts';
-import { offlinePageUrl } from './publish/service-worker.ts';
+import { offlinePageUrl } from './site-paths.ts';
 
 export const RENDERER_CACHE = '.cache/renderer';
 
@@ -67,6 +66,10 @@ export function chunksOf(site: Pick<AssembledSite, 'chunks' | 'chunksOfRoute'>, 
 
 /** The HTML file of a route: `/docs/a` → `docs/a/index.html`, `/` → `index.html`. */
 export function htmlFileOf(path: string): string {
+  // A path that would lead out of the output (schemas check them; this is the last guard).
+  if (!path.startsWith('/') || path.split(/[/\\]/).some((s) => s === '..' || s === '.')) {
+    throw new Error(`${JSON.stringify(path)} is not a path of the site: it would be written outside the output`);
+  }
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
 }
 
@@ -145,6 +148,22 @@ export interface RenderResult {
   failures: { path: string; message: string }[];
 }
 
+/** Where the HTML files go: `write` on this thread, or into `dir` from another (which then reports how many it `added`). */
+export interface HtmlOutput {
+  write: (file: string, html: string) => void;
+  dir: string;
+  added: (files: number) => void;
+}
+
+/**
+ * Draws the jobs into `output`. Where (this thread or worker threads) is the caller's choice:
+ * `drawHere` draws on this thread; a run's Scheduler (pipeline/scheduler.ts) spreads them.
+ */
+export type DrawPages = (context: RenderContext, jobs: readonly RenderJob[], output: HtmlOutput) => Promise<RenderResult>;
+
+/** Draws every job on this thread. */
+export const drawHere: DrawPages = (context, jobs, output) => renderRoutes(context, jobs, (file, html) => output.write(file, html));
+
 const servers = new Map<string, Promise<ServerEntry>>();
 
 /** The renderer's server entry, loaded once per thread. */
@@ -192,8 +211,7 @@ export async function renderRoutes(
 /**
  * Stage 6 (HTML half): every route through the renderer's server entry, plus the not-found page
  * and the offline app shell of each locale, each
- * written as soon as it is drawn: on the build's worker threads when it has them (`workers`
- * write into `output.dir`), else here through `output.write`. The site's stylesheet (the
+ * written as soon as it is drawn, wherever `draw` draws it. The site's stylesheet (the
  * renderer's CSS with `options.css`, the build's code highlighting) is inline in every page, so
  * that the first paint waits for no request; the nginx CSP directive that allows it and the
  * inline script by their hashes is written to CSP_CONF.
@@ -203,8 +221,8 @@ export async function prerenderPages(
   root: string,
   site: AssembledSite,
   diagnostics: Diagnostics,
-  output: { write: (file: string, html: string) => void; dir: string; added: (files: number) => void },
-  workers?: BuildWorkers | null,
+  output: HtmlOutput,
+  draw: DrawPages = drawHere,
   options: {
     css?: string;
     /** The folder the page JSON files were written to: each is read from there when its page is drawn (else from `site.pageJson`). */
@@ -247,15 +265,7 @@ export async function prerenderPages(
   if (site.manifest.offline)
     for (const locale of locales)
       jobs.push({ route: null, pageJson: null, chunks: [], file: offlinePageUrl(locale, defaultLocale).slice(1), offline: locale });
-  // With workers, this thread draws a share too; what it draws goes through `output.write`.
-  let here = 0;
-  const drawHere = async (batch: RenderJob[]) => {
-    const r = await renderRoutes(context, batch, (f, html) => output.write(f, html));
-    here += r.written;
-    return r;
-  };
-  const result = workers ? await workers.render(context, jobs, output.dir, drawHere) : await drawHere(jobs);
-  if (workers) output.added(result.written - here);
+  const result = await draw(context, jobs, output);
   for (const f of result.failures) diagnostics.error('renderer', 1, 1, 'prerender-failed', `${f.path}: ${f.message}`);
   return { pages: result.written, copy: [{ from: join(bundle.clientDir, 'assets'), to: 'assets' }] };
 }

@@ -19,6 +19,8 @@ export interface SourceRoute {
 }
 
 const SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
+/** A segment that ends like a file name (`email.md`, `index.html`, `a.json`), not like a version (`v1.5`). */
+const OUTPUT_EXTENSION = /\.[a-z][a-z0-9]*$/;
 const LOCALE_PART = new RegExp(`\\.(${LOCALES.join('|')})\\.md$`);
 
 export type RouteParse = { ok: true; route: SourceRoute } | { ok: false; reason: string };
@@ -39,6 +41,15 @@ export function routeOfFile(rel: string): RouteParse {
   const bad = parts.find((p) => !SEGMENT.test(p));
   if (bad !== undefined) {
     return { ok: false, reason: `"${bad}" is not a valid route segment (lower-case letters, digits, ".", "_" and "-")` };
+  }
+  // `email.md` or `index.html` would be the name of a file the build writes beside a page
+  // (its markdown source, its HTML): a segment may not end in a file extension (`v1.5` may).
+  const collides = parts.find((p) => OUTPUT_EXTENSION.test(p));
+  if (collides !== undefined) {
+    return {
+      ok: false,
+      reason: `"${collides}" ends in a file extension: the route would collide with a file the build writes (${collides}, ${collides}/index.html)`,
+    };
   }
   if (parts[0] === 'docs' && parts.length >= 2) {
     const isIndex = parts[parts.length - 1] === 'index';

@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, visit, type Document, type Node } from 'yaml';
 import jsYaml from 'js-yaml';
 import type { z } from 'zod';
 import type { Diagnostics } from './diagnostics.ts';
@@ -16,18 +16,97 @@ export interface YamlSource {
   lineOffset: number;
 }
 
+/**
+ * How to fix a YAML syntax error that has one usual cause, or null. A value with `: ` in it (a
+ * title such as `Отчёты: выгрузка`) reads as a key of a nested mapping: quoting it is the fix.
+ */
+function oneStepFix(code: string, lineText: string): string | null {
+  const m = /^(\s*(?:- )?)([^\s:#"'][^:#]*?):\s+([^"'{[|>].*:\s.*?)\s*$/.exec(lineText);
+  if ((code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY') && m) {
+    const value = m[3]!.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+    return `the value of "${m[2]}" holds ": ", which starts a new key: quote the value (${m[2]}: "${value}")`;
+  }
+  return null;
+}
+
+/**
+ * What a YAML file of content/ may hold: a file larger, deeper, with more values (counting each
+ * use of an alias) or more alias uses than this is an error at its place, not minutes of work
+ * and gigabytes of memory ("billion laughs").
+ */
+export const YAML_LIMITS = { bytes: 4 * 1024 * 1024, depth: 64, values: 300_000, aliases: 100 } as const;
+
+/** Which limit the data passes (each use of a shared value counted again, as a reader expands it), or null. */
+function passedLimit(data: unknown): string | null {
+  let values = 0;
+  const stack: [unknown, number][] = [[data, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (++values > YAML_LIMITS.values) return `more than ${YAML_LIMITS.values} values once its aliases are expanded`;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= YAML_LIMITS.depth) return `nested more than ${YAML_LIMITS.depth} levels deep`;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return null;
+}
+
+/** Line and column of the first alias (`*name`) of a document, or of its start. */
+function firstAlias(doc: Document.Parsed, lines: LineCounter): { line: number; col: number } {
+  let offset = 0;
+  visit(doc, {
+    Alias(_, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return lines.linePos(offset);
+}
+
 export function parseYaml(text: string, file: string, diagnostics: Diagnostics, lineOffset = 0): YamlSource | null {
+  if (text.length > YAML_LIMITS.bytes) {
+    diagnostics.error(file, 1 + lineOffset, 1, 'yaml-too-large', `the YAML is larger than ${YAML_LIMITS.bytes / 1024 / 1024} MB`);
+    return null;
+  }
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const src: YamlSource = { file, data: doc.toJS(), doc, lines, lineOffset };
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  } catch (e) {
+    diagnostics.error(file, 1 + lineOffset, 1, 'yaml-too-large', `the YAML cannot be read: ${(e as Error).message.split('\n')[0]}`);
+    return null;
+  }
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const { line, col } = lines.linePos(err.pos[0]);
-      diagnostics.error(file, line + lineOffset, col, 'yaml-syntax', `invalid YAML: ${err.message.split('\n')[0]}`);
+      const hint = oneStepFix(err.code, text.split('\n')[line - 1] ?? '');
+      diagnostics.error(
+        file,
+        line + lineOffset,
+        col,
+        'yaml-syntax',
+        `invalid YAML: ${err.message.split('\n')[0]}${hint ? `: ${hint}` : ''}`,
+      );
     }
     return null;
   }
-  return src;
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: YAML_LIMITS.aliases });
+  } catch (e) {
+    const { line, col } = firstAlias(doc, lines);
+    const why = /alias count/i.test((e as Error).message)
+      ? `its aliases expand to more than ${YAML_LIMITS.aliases} copies`
+      : (e as Error).message.split('\n')[0];
+    diagnostics.error(file, line + lineOffset, col, 'yaml-too-large', `the YAML is refused: ${why}`);
+    return null;
+  }
+  const passed = passedLimit(data);
+  if (passed) {
+    const { line, col } = firstAlias(doc, lines);
+    diagnostics.error(file, line + lineOffset, col, 'yaml-too-large', `the YAML is refused: ${passed}`);
+    return null;
+  }
+  return { file, data, doc, lines, lineOffset };
 }
 
 /**
@@ -37,7 +116,10 @@ export function parseYaml(text: string, file: string, diagnostics: Diagnostics, 
 export function parseYamlLazily(text: string, file: string, diagnostics: Diagnostics, lineOffset = 0): YamlSource | null {
   let data: unknown;
   try {
+    if (text.length > YAML_LIMITS.bytes) throw new Error('too large');
     data = jsYaml.load(text, { schema: jsYaml.JSON_SCHEMA, json: false }) ?? {};
+    // An alias is shared, not copied, here: what expands it later (a schema check, JSON) must not explode.
+    if (passedLimit(data)) throw new Error('past a limit');
   } catch {
     return parseYaml(text, file, diagnostics, lineOffset);
   }
@@ -85,9 +167,25 @@ export function positionOf(src: YamlSource, path: readonly PropertyKey[], key = 
   return { line: line + src.lineOffset, column: col };
 }
 
-function describeValue(v: unknown): string {
+/** True for a value of a few short scalars (cheap to quote whole). */
+function isSmall(v: unknown): boolean {
+  let budget = 30;
+  const stack = [v];
+  while (stack.length) {
+    const x = stack.pop();
+    if (--budget < 0 || (typeof x === 'string' && x.length > 60)) return false;
+    if (x !== null && typeof x === 'object') stack.push(...(Array.isArray(x) ? x.slice(0, 31) : Object.values(x).slice(0, 31)));
+  }
+  return true;
+}
+
+/** A short quote of a value for a message: never the whole of a large value. */
+export function describeValue(v: unknown): string {
   if (v === undefined) return 'nothing';
-  const s = JSON.stringify(v);
+  if (v !== null && typeof v === 'object' && !isSmall(v)) {
+    return Array.isArray(v) ? `a list of ${v.length}` : `a map of ${Object.keys(v).length} key(s)`;
+  }
+  const s = JSON.stringify(typeof v === 'string' && v.length > 60 ? v.slice(0, 60) : v);
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 

@@ -24,10 +24,22 @@ import './styles/reader.css';
 /** How long the reader has neither typed nor tapped before the offline copy starts downloading. */
 const OFFLINE_AFTER_QUIET_MS = 2000;
 
+/**
+ * `<html data-offline-kept>` at once when the service worker that controls the page keeps its
+ * locale, so that the "available offline" mark shows from the start (register.ts keeps it up to
+ * date afterwards).
+ */
+function markKeptOffline(locale: string | undefined): void {
+  const url = navigator.serviceWorker?.controller?.scriptURL;
+  if (url && locale && (new URL(url).searchParams.get('locales') ?? '').split(',').includes(locale))
+    document.documentElement.setAttribute('data-offline-kept', '');
+}
+
 async function start(): Promise<void> {
   const script = document.getElementById(PAGE_SCRIPT_ID);
   const container = document.getElementById(APP_ROOT_ID);
   if (!script || !container) return;
+  markKeptOffline(script.dataset.locale);
   const page = JSON.parse(script.textContent || 'null') as PageData | null;
   const prerendered = script.dataset.route ?? '';
   const chunkUrls = (script.dataset.chunks ?? '').split(' ').filter(Boolean);

@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { LocalizedStringSchema, LocaleCodeSchema } from './locale.ts';
 import { SidebarIdSchema, VersionIdSchema } from './sidebar.ts';
 
+/**
+ * A path of this site that a redirect leads from or to, and that the build writes as a file: a
+ * route's segments only (no `.` or `..`, which would lead out of the output, no backslash, white
+ * space, control character, `%`, `?` or `#`), and not `//host` (another site).
+ */
+export const SitePathSchema = z
+  .string()
+  .regex(
+    /^\/(?:[a-z0-9_~-][a-z0-9._~-]*(?:\/[a-z0-9_~-][a-z0-9._~-]*)*\/?)?$/i,
+    'a path of this site: "/" and route segments of letters, digits, ".", "_", "~" and "-" (no "..", no "//", no backslash, space or control character)',
+  );
+
 /** A link in the navbar or the footer: a site route (no locale prefix) or an https URL. */
 export const ConfigLinkSchema = z.strictObject({
   label: LocalizedStringSchema,
@@ -91,7 +103,7 @@ export const SiteConfigSchema = z
     }),
     announcement: AnnouncementConfigSchema.optional(),
     redirects: z
-      .array(z.strictObject({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }))
+      .array(z.strictObject({ from: SitePathSchema, to: SitePathSchema }))
       .default([])
       .describe('Extra routes that lead elsewhere (in every locale)'),
     offline: z

@@ -9,7 +9,8 @@
  * - in the other keyboard layout (`dbpbn` → `визит`) when the query finds (almost) nothing.
  * Question words and filler ("почему", "how do I") are left out when other words remain.
  * Scoring: elasticlunr's tf × idf × length norm per field, boosted per field, times the share of
- * clauses a section matched; legacy versions count less unless the query names them.
+ * the query a section matched (each clause weighted by its idf: rare words count more than common
+ * ones); legacy versions count less unless the query names them, and never above the current one.
  * Pure: used by the site, the search runtime, the CLI and the tests.
  */
 import damerauLevenshtein from 'damerau-levenshtein';
@@ -23,6 +24,8 @@ export const LAYOUT_RETRY_BELOW = 3;
 export const MAX_EXPANSIONS = 24;
 /** A section of a legacy version (IC2, API v1) counts this much, unless the query or a filter names that version. */
 export const LEGACY_WEIGHT = 0.7;
+/** A legacy section that outscores every current one of its sidebar is brought down to this share of the best current score. */
+export const CURRENT_LEAD = 0.98;
 /** A term one or two edits away from a word counts this much of an exact match. */
 export const FUZZY_WEIGHTS = [1, 0.4, 0.25] as const;
 /** At most this many terms are tried for a misspelt word (the closest first). */
@@ -308,6 +311,19 @@ function give(index: LoadedIndex, ...used: SectionValues[]): void {
   }
 }
 
+/**
+ * How much matching a clause counts towards the share of the query a section matches: the idf of
+ * its word (its most frequent exact term, in the field where it is most frequent), so that a
+ * section with the rare words of a query ranks above one with only its common words.
+ */
+function clauseWeight(index: LoadedIndex, clause: Clause): number {
+  const own = clause.alternatives[0]!.tokens.flatMap((t) => t.keys);
+  const keys = own.some((k) => k.factor === 1) ? own.filter((k) => k.factor === 1) : own;
+  let df = 0;
+  for (const key of keys) for (let f = 0; f < FIELDS.length; f++) df = Math.max(df, index.postings(f, key.term).sections.length);
+  return df ? 1 + Math.log(index.sectionCount / (df + 1)) : 1;
+}
+
 /** Each section's score for the clauses (the caller gives the result back with `give`). */
 function score(index: LoadedIndex, clauses: Clause[]): SectionValues {
   const total = take(index);
@@ -318,7 +334,10 @@ function score(index: LoadedIndex, clauses: Clause[]): SectionValues {
   const credit = take(index);
   const best = take(index);
   const sums = take(index);
+  let weights = 0;
   for (const clause of clauses) {
+    const weight = clauseWeight(index, clause);
+    weights += weight;
     FIELDS.forEach((field, f) => {
       const boost = FIELD_BOOSTS[field];
       for (const alt of clause.alternatives) {
@@ -341,10 +360,10 @@ function score(index: LoadedIndex, clauses: Clause[]): SectionValues {
       for (const s of best.touched) total.add(s, best.values[s]! * boost);
       best.clear();
     });
-    for (const s of credit.touched) matched.add(s, credit.values[s]!);
+    for (const s of credit.touched) matched.add(s, credit.values[s]! * weight);
     credit.clear();
   }
-  for (const s of total.touched) total.values[s] = (total.values[s]! * matched.values[s]!) / clauses.length;
+  for (const s of total.touched) total.values[s] = (total.values[s]! * matched.values[s]!) / weights;
   give(index, matched, credit, best, sums);
   return total;
 }
@@ -353,8 +372,9 @@ export interface RankOptions {
   /** Only sections of this sidebar (null: every section, blog posts included). */
   sidebar?: SidebarId | null;
   /**
-   * A version id (ic2, v1): the other versions of its sidebar are left out, as the site's version
-   * selector leaves them out of the sidebar; pages without a version stay.
+   * A version id (ic2, v1): only the pages of its sidebar in that version and the sidebar's pages
+   * without a version (as the site's version selector shows the sidebar); other sidebars are left
+   * out, since a reader who names a version asks about that product.
    */
   version?: string | null;
   /** Only sections of these sidebars (a reader offline: those the service worker keeps). */
@@ -390,11 +410,16 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
   // The weighted score is written over the score; the sections kept are listed in `sections`.
   const values = scores.values;
   const sections: number[] = [];
+  // Per sidebar whose versions the query leaves unnamed: its best current and best legacy score.
+  const bestCurrent = new Map<string, number>();
+  const bestLegacy = new Map<string, number>();
+  const legacy: number[] = [];
   for (const s of scores.touched) {
     const v = values[s]!;
     if (v <= 0) continue;
     if (options.sidebar && index.sidebarOf(s) !== options.sidebar) continue;
     if (options.within && !options.within.includes(index.sidebarOf(s))) continue;
+    if (filter && index.sidebarOf(s) !== filter.sidebar) continue;
     const version = index.versionOfSection(s);
     let weight = 1;
     if (version) {
@@ -402,9 +427,22 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
       // Current versions first, unless the query or the filter names another version of the sidebar.
       if (namedSidebars.has(version.sidebar)) weight = namedVersions.has(version) ? 1 : LEGACY_WEIGHT;
       else if (!version.current) weight = LEGACY_WEIGHT;
+      if (!namedSidebars.has(version.sidebar)) {
+        const best = version.current ? bestCurrent : bestLegacy;
+        best.set(version.sidebar, Math.max(best.get(version.sidebar) ?? 0, v * weight));
+        if (!version.current) legacy.push(s);
+      }
     }
     values[s] = v * weight;
     sections.push(s);
+  }
+  // The current version first in every case: when a legacy page of a sidebar still outscores the
+  // best current one, that sidebar's legacy scores are scaled (in order) to rank just below it.
+  for (const s of legacy) {
+    const sidebar = index.versionOfSection(s)!.sidebar;
+    const current = bestCurrent.get(sidebar) ?? 0;
+    const top = bestLegacy.get(sidebar)!;
+    if (current > 0 && top >= current) values[s] = values[s]! * ((current * CURRENT_LEAD) / top);
   }
   sections.sort((a, b) => values[b]! - values[a]! || a - b);
   const ranked = sections.map((s) => values[s]!);

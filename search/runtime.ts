@@ -12,6 +12,7 @@
 import type { LocaleCode, Manifest, SearchResult, SidebarId } from '@vitrina-docs/schemas';
 import { loadEngine, type Engine } from './engine.ts';
 import type { LoadJson } from './loaded-index.ts';
+import { LAYOUT_RETRY_BELOW, switchLayout } from './query.ts';
 
 export interface OpenSearchOptions {
   /** The site's base URL (`https://docs.vitrina.example`), or a function that reads a site path such as `/manifest.json`. */
@@ -27,7 +28,7 @@ export interface QueryOptions {
   limit?: number;
   /** Only this sidebar (mobile, portal, business, api, releases, support). */
   sidebar?: SidebarId | null;
-  /** Only this version of its sidebar (ic2, v1), with the pages that have no version. */
+  /** Only this version of its sidebar (ic2, v1), with that sidebar's pages that have no version. */
   version?: string | null;
 }
 
@@ -75,9 +76,20 @@ export class SiteSearch {
 
   /** The best sections for a query, best first. */
   async search(query: string, options: QueryOptions = {}): Promise<SearchResult[]> {
+    const filters = { sidebar: options.sidebar ?? null, version: options.version ?? null };
+    const limit = options.limit ?? 10;
     const locale = options.locale ?? localeOfQuery(query, this.locales);
-    const engine = await this.engine(locale);
-    const page = await engine.load(query, { sidebar: options.sidebar ?? null, version: options.version ?? null }, options.limit ?? 10);
+    let engine = await this.engine(locale);
+    let page = await engine.load(query, filters, limit);
+    // No locale given and (almost) nothing found: the query may be typed in the other keyboard
+    // layout (`dbpbn` → `визит`), which is the other locale's script.
+    const retyped = options.locale ? null : switchLayout(query);
+    const other = retyped ? localeOfQuery(retyped, this.locales) : locale;
+    if (retyped && other !== locale && page.total < LAYOUT_RETRY_BELOW) {
+      const otherEngine = await this.engine(other);
+      const otherPage = await otherEngine.load(retyped, filters, limit);
+      if (otherPage.total > page.total) [engine, page] = [otherEngine, otherPage];
+    }
     const site = engine.index.entry.siteUrl;
     return page.hits.map(({ doc, score }) => {
       const version = engine.index.versionOfSection(Number(doc.id));

@@ -20,7 +20,7 @@ export interface SearchHit {
 export interface SearchOptions {
   /** Only hits of this sidebar (null: every section, blog posts included). */
   sidebar?: SidebarId | null;
-  /** Only this version of its sidebar (ic2, v1), with the pages that have no version. */
+  /** Only this version of its sidebar (ic2, v1), with that sidebar's pages that have no version. */
   version?: string | null;
   /** Only hits of these sidebars (a reader offline: those the service worker keeps). */
   within?: readonly (SidebarId | null)[] | null;

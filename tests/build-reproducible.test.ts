@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, copyFixture, runCli, treeHash } from './helpers/project.ts';
@@ -50,5 +50,15 @@ describe('a build is reproducible', { timeout: 300_000 }, () => {
     // (The cache the previous build left.)
     expect(existsSync(join(fixture.root, '.cache', 'build-cache.txt'))).toBe(true);
     expect(await build('dist-warm', '2')).toBe(onWorkers);
+  });
+
+  it('after one page is edited: from the cache as from scratch', async () => {
+    const page = join(fixture.root, 'content', 'docs', 'mobile', 'ic2', 'visits', 'start.en.md');
+    writeFileSync(page, `${readFileSync(page, 'utf8').trimEnd()}\n\nA visit that was started by mistake is cancelled from its card.\n`);
+    // (From the cache of the builds above, which holds every page as it was before the edit.)
+    const edited = await build('dist-edited-warm', '2');
+    expect(edited).not.toBe(onWorkers);
+    clearCache();
+    expect(await build('dist-edited-clean', '2')).toBe(edited);
   });
 });

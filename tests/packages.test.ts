@@ -52,6 +52,12 @@ describe('the README’s embedding guide', () => {
     const block = /<!-- embed-app\/main\.tsx[^\n]*-->\n```tsx\n([\s\S]*?)```\n/.exec(readme)?.[1];
     expect(block).toBe(readFileSync(join(ROOT, 'tests', 'embed-app', 'main.tsx'), 'utf8'));
   });
+
+  it('shows the example app’s Vite configuration as it is in tests/embed-app/vite.config.ts', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /<!-- embed-app\/vite\.config\.ts[^\n]*-->\n```ts\n([\s\S]*?)```\n/.exec(readme)?.[1];
+    expect(block).toBe(readFileSync(join(ROOT, 'tests', 'embed-app', 'vite.config.ts'), 'utf8'));
+  });
 });
 
 describe('packed packages', { timeout: 240_000 }, () => {
@@ -69,7 +75,7 @@ describe('packed packages', { timeout: 240_000 }, () => {
     expect(JSON.parse(out)).toEqual({ ok: false, key: 'sidebar_positon', path: '/en/docs/mobile' });
   });
 
-  it('@vitrina-docs/renderer installs React, the schemas and rehype-react, nothing of the toolchain, and draws a body', () => {
+  it('@vitrina-docs/renderer installs React, the schemas and hast-util-to-jsx-runtime, nothing of the toolchain, and draws a body', () => {
     const dir = installFresh(
       'renderer',
       { '@vitrina-docs/renderer': `file:${packs['@vitrina-docs/renderer']}`, react: '^19.0.0', 'react-dom': '^19.0.0' },
@@ -77,10 +83,10 @@ describe('packed packages', { timeout: 240_000 }, () => {
     );
     made.push(dir);
     const installed = installedPackages(dir);
-    for (const name of ['@vitrina-docs/renderer', '@vitrina-docs/schemas', 'react', 'react-dom', 'rehype-react', 'unified']) {
+    for (const name of ['@vitrina-docs/renderer', '@vitrina-docs/schemas', 'react', 'react-dom', 'hast-util-to-jsx-runtime']) {
       expect(installed).toContain(name);
     }
-    for (const name of [...TOOLCHAIN, '@vitrina-docs/search', 'elasticlunr', '@orama/stemmers', 'stopword']) {
+    for (const name of [...TOOLCHAIN, '@vitrina-docs/search', 'elasticlunr', '@orama/stemmers', 'stopword', 'rehype-react', 'unified']) {
       expect(installed, name).not.toContain(name);
     }
     const html = node(

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import type { LocaleCode, PageData, RouteEntry, UiStrings } from '@vitrina-docs/schemas';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
+import { redirectLocation } from '../serve/redirect-location.ts';
 import { codeStylesheet } from '../markdown/remark-code-blocks.ts';
 import { publishedMarkdown } from '../publish/markdown-source.ts';
 import { chunksOf } from '../prerender.ts';
@@ -157,7 +158,10 @@ export class DevOutput {
       return { status: 200, type: CONTENT_TYPES[extname(staticFile)] ?? 'application/octet-stream', body: readFileSync(staticFile) };
 
     const clean = canonicalPath(path);
-    if (clean !== path) return { redirect: clean };
+    if (clean !== path) {
+      const location = redirectLocation(clean);
+      return location ? { redirect: location } : this.page(path);
+    }
     return this.page(path);
   }
 

@@ -7,6 +7,9 @@ import type { Diagnostic } from '@vitrina-docs/schemas';
 import { formatDiagnostics, summarise } from '../diagnostics.ts';
 import { allowedHosts, refuseRequest } from '../serve/request-guard.ts';
 import { devPolicy, policyFor, securityHeaders } from '../serve/security-headers.ts';
+import { plainQuery } from '../serve/redirect-location.ts';
+import { safeHandler } from '../serve/safe-handler.ts';
+import { contentDisposition } from '../pipeline/static-types.ts';
 import { decodePath } from '../serve/static-server.ts';
 import { DevOutput } from './dev-output.ts';
 import { FALLBACK_CSS } from './fallback-page.ts';
@@ -98,51 +101,58 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const send = (res: ServerResponse, data: unknown) => res.write(`event: state\ndata: ${JSON.stringify(data)}\n\n`);
 
   const hosts = allowedHosts(options.host ?? '127.0.0.1');
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    // The production server's security headers on every answer, so that the preview runs under the same CSP.
-    const headers = securityHeaders(policyFor(url.pathname, devPolicy(renderer?.scriptHashes ?? [], site.apiOrigins())));
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    const path = decodePath(url.pathname);
-    if (path === null) {
-      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('400: the path does not decode\n');
-      return;
-    }
-    if (refuseRequest(req, res, hosts, path, headers)) return;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' }).end();
-      return;
-    }
-    if (url.pathname === '/__vitrina/events') {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-      res.write('retry: 300\n\n');
-      send(res, message('hello'));
-      streams.add(res);
-      req.on('close', () => streams.delete(res));
-      return;
-    }
-    if (url.pathname === '/__vitrina/dev-client.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(client);
-      return;
-    }
-    if (url.pathname === '/__vitrina/fallback.css') {
-      res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' }).end(FALLBACK_CSS);
-      return;
-    }
-    if (url.pathname === '/__vitrina/state') {
-      res
-        .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-        .end(JSON.stringify(message('hello')));
-      return;
-    }
-    const r = output.resolve(url.pathname);
-    if ('redirect' in r) {
-      res.writeHead(301, { location: r.redirect + url.search }).end();
-      return;
-    }
-    res.writeHead(r.status, { 'content-type': r.type, 'cache-control': 'no-store' });
-    res.end(req.method === 'HEAD' ? undefined : r.body);
-  });
+  const server = createServer(
+    safeHandler((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = decodePath(url.pathname);
+      // The production server's security headers on every answer, so that the preview runs under the same CSP.
+      const headers = securityHeaders(policyFor(path ?? url.pathname, devPolicy(renderer?.scriptHashes ?? [], site.apiOrigins())));
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (path === null) {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('400: the path does not decode\n');
+        return;
+      }
+      if (refuseRequest(req, res, hosts, path, headers)) return;
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      if (url.pathname === '/__vitrina/events') {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        res.write('retry: 300\n\n');
+        send(res, message('hello'));
+        streams.add(res);
+        req.on('close', () => streams.delete(res));
+        return;
+      }
+      if (url.pathname === '/__vitrina/dev-client.js') {
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(client);
+        return;
+      }
+      if (url.pathname === '/__vitrina/fallback.css') {
+        res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' }).end(FALLBACK_CSS);
+        return;
+      }
+      if (url.pathname === '/__vitrina/state') {
+        res
+          .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+          .end(JSON.stringify(message('hello')));
+        return;
+      }
+      const r = output.resolve(url.pathname);
+      if ('redirect' in r) {
+        res.writeHead(301, { location: r.redirect + plainQuery(url.search) }).end();
+        return;
+      }
+      const disposition = contentDisposition(url.pathname);
+      res.writeHead(r.status, {
+        'content-type': r.type,
+        'cache-control': 'no-store',
+        ...(disposition && r.status === 200 ? { 'content-disposition': disposition } : {}),
+      });
+      res.end(req.method === 'HEAD' ? undefined : r.body);
+    }, log),
+  );
 
   // Edits are applied one batch at a time, in order.
   let pending = new Set<string>();

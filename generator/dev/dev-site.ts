@@ -9,7 +9,7 @@ import {
   type SiteConfig,
   type UiStrings,
 } from '@vitrina-docs/schemas';
-import { feedUrls } from '../build.ts';
+import { feedUrls } from '../site-paths.ts';
 import { Diagnostics, sortDiagnostics } from '../diagnostics.ts';
 import { lastUpdatedTimes } from '../git-times.ts';
 import { CODE_LANGUAGES, createCodeHighlighter, type CodeHighlighter } from '../markdown/highlighter.ts';
@@ -21,6 +21,7 @@ import { apiOrigins } from '../publish/csp.ts';
 import { assembleSite } from '../pipeline/assemble.ts';
 import { checkContent, type CheckedSite, type Page } from '../pipeline/check.ts';
 import { compileAll } from '../pipeline/compile-jobs.ts';
+import { compileOnThreads } from '../pipeline/scheduler.ts';
 import { resolveCounterparts } from '../pipeline/counterparts.ts';
 import { checkLinks } from '../pipeline/link.ts';
 import { loadContent, loadPage, type LoadedContent } from '../pipeline/load.ts';
@@ -232,7 +233,11 @@ export class DevSite {
     const manifestBefore = this.manifest ? this.manifestText() : null;
     this.content = loadContent(this.root, diagnostics);
     this.checked = checkContent(this.content, diagnostics);
-    this.pages = await transformPages(this.content, this.checked, new Diagnostics(), { highlighter: this.highlighter, cache: this.cache });
+    this.pages = await transformPages(this.content, this.checked, new Diagnostics(), {
+      highlighter: this.highlighter,
+      cache: this.cache,
+      compile: compileOnThreads,
+    });
     if (reloadApis || this.apis.size === 0) {
       this.apis = new Map();
       for (const [version, file] of this.content.openapiFiles) {

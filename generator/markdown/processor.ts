@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Code, Root } from 'mdast';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Plugin } from 'unified';
@@ -18,6 +19,7 @@ import { mayHoldLiteralAutolink, remarkGfmWithoutLiteralAutolinks } from './rema
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkImages } from './remark-images.ts';
 import { checkSourceLimits, findTooDeep, type LimitFinding } from './limits.ts';
+import { remarkMathMl } from './remark-math-ml.ts';
 import { remarkLinks, type CollectedLink, type LinkOptions } from './remark-links.ts';
 import { rehypeSectionText, type SectionText } from './rehype-section-text.ts';
 
@@ -169,6 +171,7 @@ function markdownProcessor(gfm: Plugin<[], Root>, options: CompileOptions) {
   return unified()
     .use(remarkParse)
     .use(gfm)
+    .use(remarkMath, { singleDollarTextMath: false })
     .use(remarkDirective)
     .use(remarkContentRules, { page: options.page ?? true })
     .use((options.page ?? true) ? remarkTemplateText : () => {})
@@ -177,7 +180,8 @@ function markdownProcessor(gfm: Plugin<[], Root>, options: CompileOptions) {
     .use(remarkHeadingIds, { tocMaxLevel: options.tocMaxLevel })
     .use(remarkLinks, options)
     .use(remarkImages, { staticDir: options.staticDir, files: options.files })
-    .use(remarkCodeBlocks, { highlighter: options.highlighter });
+    .use(remarkCodeBlocks, { highlighter: options.highlighter })
+    .use(remarkMathMl);
 }
 
 async function compileChecked(source: string, name: string, options: CompileOptions): Promise<CompiledPage> {

@@ -27,7 +27,8 @@ export const remarkFacts: Plugin<[FactsOptions?], Root> =
     walkType(tree, 'textDirective', (node: TextDirective, index, parent) => {
       if (node.name !== 'fact' || !parent || index === undefined) return;
       const key = toString(node).trim();
-      const value = facts[key];
+      // Own keys only: `constructor` or `toString` is not a fact.
+      const value = Object.hasOwn(facts, key) ? facts[key] : undefined;
       if (value === undefined) {
         const hint = didYouMean(key, Object.keys(facts));
         report(

@@ -45,6 +45,10 @@ export const remarkHeadingIds: Plugin<[HeadingIdsOptions?], Root> = (options = {
         report(file, node, 'empty-heading', 'heading has no text to make an id from');
         return;
       }
+      // The site's own elements have these ids (`vd-main`, `__VITRINA_PAGE__`): the renderer drops a heading's copy.
+      if (/^(?:vd-|__vitrina)/i.test(id)) {
+        report(file, node, 'reserved-heading-id', `heading id "${id}" is reserved for the site's own elements (ids starting with "vd-")`);
+      }
       if (seen.has(id)) {
         report(file, node, 'duplicate-heading-id', `heading id "${id}" is used twice on this page`);
       }

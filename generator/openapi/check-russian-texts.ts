@@ -1,5 +1,6 @@
 import type { Diagnostics } from '../diagnostics.ts';
-import { sha, type BuildCache } from '../pipeline/page-cache.ts';
+import { sha } from '../hash.ts';
+import type { BuildCache } from '../pipeline/page-cache.ts';
 import { positionOf, type YamlSource } from '../yaml-source.ts';
 
 /** The texts a page shows, each with the key that holds its Russian version (`x-<key>-ru`). */

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostics } from '../diagnostics.ts';
 import { parseYamlLazily, positionOf, type YamlSource } from '../yaml-source.ts';
-import { sha, type BuildCache } from '../pipeline/page-cache.ts';
+import { sha } from '../hash.ts';
+import type { BuildCache } from '../pipeline/page-cache.ts';
 import { checkRussianTexts } from './check-russian-texts.ts';
+import { checkLocalRefs } from './check-refs.ts';
 import type { Validator } from '@seriousme/openapi-schema-validator';
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -134,6 +136,7 @@ export async function loadOpenApi(
   const src = parseYamlLazily(text, file, diagnostics);
   if (!src) return null;
   const raw = src.data as Record<string, unknown>;
+  if (!checkLocalRefs(src, raw, diagnostics)) return null;
   // Compiling the specification's JSON Schema is the slow part: a description that was
   // valid with this exact text is not validated again.
   const cacheKey = sha('openapi-valid', text);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '@vitrina-docs/schemas';
-import { shortHash, withSearch } from './assemble.ts';
+import { shortHash } from '../hash.ts';
+import { withSearch } from './assemble.ts';
 
 const ref = (locale: 'ru' | 'en') => ({
   locale,

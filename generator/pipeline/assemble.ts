@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type Announcement,
   type ApiOperation,
@@ -17,14 +16,14 @@ import {
   type UiStrings,
 } from '@vitrina-docs/schemas';
 import { withLocale } from '@vitrina-docs/schemas/paths';
-import { SERVICE_WORKER_URL } from '../publish/service-worker.ts';
+import { shortHash } from '../hash.ts';
+import { SERVICE_WORKER_URL } from '../site-paths.ts';
 import type { CheckedSite } from './check.ts';
 import { buildSidebars, flattenSidebar } from './sidebars.ts';
 import { splitSidebar } from './sidebar-parts.ts';
+import { readingOrder } from './reading-order.ts';
 import type { CompiledPage } from '../markdown/processor.ts';
 import type { TransformedPage } from './transform.ts';
-
-export const shortHash = (data: string | Buffer, length = 10): string => createHash('sha256').update(data).digest('hex').slice(0, length);
 
 export interface AssembleInput {
   checked: CheckedSite & { site: SiteConfig };
@@ -166,6 +165,12 @@ export function assembleSite(input: AssembleInput): AssembledSite {
     }
     const sidebarLabels = new Map(site.sidebars.map((s) => [s.id, s]));
     const own = pages.filter((p) => p.locale === locale);
+    /** A page that prev/next read in reverse (its folder's `pagination: reverse`) → that folder. */
+    const reversedFolder = new Map<string, string>();
+    for (const p of own) {
+      const folder = `docs/${p.folder.join('/')}`;
+      if (p.kind === 'doc' && !p.isIndex && checked.categories.get(folder)?.pagination === 'reverse') reversedFolder.set(p.path, folder);
+    }
 
     const shellRoutes: RouteEntry[] = [];
     const docRoutes: Extract<RouteEntry, { kind: 'doc' }>[] = [];
@@ -204,7 +209,7 @@ export function assembleSite(input: AssembleInput): AssembledSite {
       if (p.kind === 'doc' && p.sidebar) {
         const versions = site.versions[p.sidebar];
         const items = sidebars[p.sidebar]?.[p.version ?? versions?.current ?? ''] ?? [];
-        const flat = flattenSidebar(items);
+        const flat = readingOrder(flattenSidebar(items), (path) => reversedFolder.get(path) ?? null);
         const i = flat.findIndex((l) => l.path === p.path);
         if (i >= 0) {
           prev = flat[i - 1] ?? null;

@@ -2,7 +2,6 @@ import type { Facts, LocaleCode } from '@vitrina-docs/schemas';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import type { CompiledPage, CompileOptions } from '../markdown/processor.ts';
 import { routeOfRelativeLink } from './relative-links.ts';
-import { BuildWorkers, wantsWorkers, workersCompile } from './worker-pool.ts';
 
 /** What a page's compilation needs, as plain data that can cross to a worker. */
 export interface CompileJob {
@@ -44,48 +43,31 @@ export async function compileJob(job: CompileJob, setup: WorkerSetup, highlighte
   return compilePage(job.source, compileOptions(job, setup, highlighter));
 }
 
+/** What is kept of each page as it is compiled (a build writes its body out: see BodySpool). */
+export type KeepPage = (page: CompiledPage) => CompiledPage;
+
 /**
- * Compiles pages on this thread, and on `workers` when given and they compile (else on worker
- * threads of their own when there are many and cores to spare: see `workersCompile`). This
- * thread's code blocks are highlighted by `highlighter`, else by one made here.
+ * Compiles pages, in the order given, each highlighted by `highlighter` when given and setup
+ * asks for it. Where they are compiled (this thread or worker threads) is the caller's choice:
+ * `compileAll` compiles on this thread; a run's Scheduler (scheduler.ts) spreads them.
  */
-export async function compileAll(
+export type CompilePages = (
+  jobs: CompileJob[],
+  setup: WorkerSetup,
+  highlighter: CodeHighlighter | undefined,
+  keep: KeepPage,
+) => Promise<CompiledPage[]>;
+
+/** Compiles pages on this thread, one after the other (the highlighter made here when none is given). */
+export const compileAll = async (
   jobs: CompileJob[],
   setup: WorkerSetup,
   highlighter?: CodeHighlighter,
-  workers?: BuildWorkers | null,
-  /** What is kept of each page as it is compiled (a build writes its body out: see BodySpool). */
-  keep: (page: CompiledPage) => CompiledPage = (page) => page,
-): Promise<CompiledPage[]> {
-  const own =
-    !workers && wantsWorkers(jobs.length, setup.highlight) && workersCompile(jobs.length)
-      ? BuildWorkers.start({ compile: true, highlight: setup.highlight })
-      : null;
-  const pool = own ?? (workers?.compiles ? workers : null);
+  keep: KeepPage = (page) => page,
+): Promise<CompiledPage[]> => {
   let h = highlighter;
-  const compileHere = async (job: CompileJob) =>
-    compileJob(
-      job,
-      setup,
-      setup.highlight ? (h ??= await (await import('../markdown/highlighter.ts')).createCodeHighlighter()) : undefined,
-    );
-  if (!pool) {
-    const out: CompiledPage[] = [];
-    for (const job of jobs) out.push(keep(await compileHere(job)));
-    return out;
-  }
-  try {
-    pool.setup(setup);
-    return await pool.compile(
-      jobs,
-      async (group) => {
-        const pages: CompiledPage[] = [];
-        for (const job of group) pages.push(await compileHere(job));
-        return pages;
-      },
-      keep,
-    );
-  } finally {
-    await own?.close();
-  }
-}
+  if (setup.highlight && jobs.length) h ??= await (await import('../markdown/highlighter.ts')).createCodeHighlighter();
+  const out: CompiledPage[] = [];
+  for (const job of jobs) out.push(keep(await compileJob(job, setup, h)));
+  return out;
+};

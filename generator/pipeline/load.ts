@@ -1,4 +1,16 @@
-import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+} from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import matter from 'gray-matter';
@@ -6,6 +18,7 @@ import type { Diagnostics } from '../diagnostics.ts';
 import { checkPageBytes } from '../markdown/limits.ts';
 import { routeOfFile, type SourceRoute } from '../routes.ts';
 import { parseYamlLazily, type YamlSource } from '../yaml-source.ts';
+import { refusedStaticFile } from './static-types.ts';
 
 /** A page file as read from disk, before any check. */
 export interface SourcePage {
@@ -164,6 +177,18 @@ export function loadPage(root: string, contentDir: string, abs: string, diagnost
   return { file, rel, absPath: abs, route: parsed.route, source, body, frontmatter: fm, mtimeMs: statSync(abs).mtimeMs };
 }
 
+/** The bytes the type check of a published file reads: the first ones of a binary type, up to 4 MB of a text type. */
+function readStart(abs: string, rel: string): Uint8Array {
+  const binary = /\.(?:png|jpe?g|gif|webp|avif|ico|pdf|docx|xlsx|pptx|od[tsp]|doc|xls|ppt|zip|t?gz|7z|woff2?|ttf|otf|svg)$/i.test(rel);
+  const fd = openSync(abs, 'r');
+  try {
+    const head = Buffer.alloc(binary ? 16 : 4 * 1024 * 1024);
+    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * The files content/static publishes, as site paths (`/img/x.svg`): regular files only. A
  * symbolic link, a hidden file or folder (`.env`, `.git/`), or a static folder that resolves
@@ -196,6 +221,11 @@ function listStaticFiles(root: string, contentDir: string, staticDir: string, di
         'hidden-file',
         `"${rel}" is hidden (its name or a folder's starts with a dot): it is not published; remove it from content/static`,
       );
+      continue;
+    }
+    const refused = refusedStaticFile(rel, readStart(abs, rel));
+    if (refused) {
+      diagnostics.error(relative(root, abs).split(sep).join('/'), 1, 1, 'unsafe-static-file', `"${rel}" is not published: ${refused}`);
       continue;
     }
     published.add(`/${rel}`);

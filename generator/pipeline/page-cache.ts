@@ -4,12 +4,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledPage } from '../markdown/processor.ts';
 
-export const sha = (...parts: string[]): string => {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p).update('\0');
-  return h.digest('hex').slice(0, 32);
-};
-
 /**
  * One file under .cache/ holding compiled pages and check results, keyed by a hash of
  * everything they depend on (the source, its options, the facts, the published files and the

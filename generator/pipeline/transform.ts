@@ -3,11 +3,11 @@ import type { Diagnostics } from '../diagnostics.ts';
 import type { CodeHighlighter } from '../markdown/highlighter.ts';
 import type { CompiledPage } from '../markdown/processor.ts';
 import type { CheckedSite, Page } from './check.ts';
-import { compileAll, type CompileJob, type WorkerSetup } from './compile-jobs.ts';
+import { compileAll, type CompileJob, type CompilePages, type WorkerSetup } from './compile-jobs.ts';
 import type { LoadedContent } from './load.ts';
-import { sha, type BuildCache } from './page-cache.ts';
+import { sha } from '../hash.ts';
+import type { BuildCache } from './page-cache.ts';
 import type { BodySpool } from './body-spool.ts';
-import type { BuildWorkers } from './worker-pool.ts';
 
 export interface TransformedPage extends Page {
   compiled: CompiledPage;
@@ -21,8 +21,8 @@ export interface TransformOptions {
   highlighter?: CodeHighlighter;
   /** `check`: only what the checks read, no page bodies (validation). */
   output?: 'page' | 'check';
-  /** Worker threads to compile on (else compileAll decides). */
-  workers?: BuildWorkers | null;
+  /** Where the pages are compiled (a run's Scheduler); default this thread. */
+  compile?: CompilePages;
   /** Compile only these files. */
   only?: Set<string>;
   /** Compiled pages of earlier runs. */
@@ -65,12 +65,12 @@ export async function transformPages(
     else missing.push({ i, job, key });
   });
   const spool = options.spool;
-  const fresh = await compileAll(
+  const compile = options.compile ?? compileAll;
+  const fresh = await compile(
     missing.map((m) => m.job),
     setup,
     options.highlighter,
-    options.workers,
-    spool ? (page) => (page.body ? { ...page, body: '', spooled: spool.put(page.body) } : page) : undefined,
+    spool ? (page) => (page.body ? { ...page, body: '', spooled: spool.put(page.body) } : page) : (page) => page,
   );
   missing.forEach((m, k) => {
     compiled[m.i] = fresh[k]!;

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter } from '../markdown/highlighter.ts';
-import { compileAll, compileJob, type CompileJob, type WorkerSetup } from './compile-jobs.ts';
-import { BuildWorkers, COMPILE_WORKER_MIN_PAGES, workersCompile } from './worker-pool.ts';
+import { compileJob, type CompileJob, type WorkerSetup } from './compile-jobs.ts';
+import { COMPILE_WORKER_MIN_PAGES, Scheduler, workersCompile } from './scheduler.ts';
+import { BuildWorkers } from './worker-pool.ts';
 
 describe('BuildWorkers: pages compiled on a worker', () => {
   const pool = BuildWorkers.start({ compile: true, highlight: true }, 1);
@@ -60,7 +61,7 @@ describe('BuildWorkers: pages compiled on a worker', () => {
   });
 });
 
-describe('BuildWorkers: who compiles', () => {
+describe('Scheduler: who compiles', () => {
   const withWorkers = (n: string, run: () => void) => {
     const previous = process.env.VITRINA_DOCS_WORKERS;
     process.env.VITRINA_DOCS_WORKERS = n;
@@ -87,20 +88,24 @@ describe('BuildWorkers: who compiles', () => {
       locale: 'en',
       source: `---\ntitle: P${n}\n---\n\n## Run\n\n\`\`\`bash\ncurl -s https://api.vitrina.example/${n}\n\`\`\`\n`,
     }));
-    const pool = BuildWorkers.start({ compile: false, highlight: false }, 1);
+    // A build of a few pages on two cores: one worker, which does not compile.
+    let scheduler: Scheduler | null = null;
+    withWorkers('1', () => (scheduler = Scheduler.forRun(COMPILE_WORKER_MIN_PAGES - 1, true)));
+    const run = scheduler!;
     try {
-      expect(pool.compiles).toBe(false);
-      const compiled = await compileAll(jobs, setup, undefined, pool);
+      const compiled = await run.compile(jobs, setup, undefined, (page) => page);
       const here = await createCodeHighlighter();
       for (const [k, job] of jobs.entries()) expect(compiled[k]).toEqual(await compileJob(job, setup, here));
       expect(compiled[0]!.body).toContain('"hl-function"');
       // (Still there for the rest of the build: the OpenAPI check here.)
-      expect(await pool.validateOpenApi({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} })).toEqual({
+      const validate = run.validateOpenApi();
+      expect(validate).toBeDefined();
+      expect(await validate!({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} })).toEqual({
         valid: true,
         errors: [],
       });
     } finally {
-      await pool.close();
+      await run.close();
     }
   });
 });

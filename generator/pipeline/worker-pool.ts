@@ -56,45 +56,6 @@ export function workerCount(): number {
   return workersSet() ? Number(process.env.VITRINA_DOCS_WORKERS) : Math.min(availableParallelism(), 4) - 1;
 }
 
-/**
- * Whether a run of `pages` pages uses worker threads. A build (`highlight`) uses them from two
- * cores on: besides the pages they may compile (see `workersCompile`), they check the OpenAPI
- * descriptions, make the search index and draw a share of the HTML. Validation, which only
- * parses and checks, uses them when they compile: a worker for the OpenAPI check alone made it
- * no faster. `VITRINA_DOCS_WORKERS` decides when set (and then a site of a few pages uses them
- * too).
- */
-export function wantsWorkers(pages: number, highlight: boolean): boolean {
-  if (workersSet()) return workerCount() >= 1;
-  if (pages < MIN_PAGES_FOR_WORKERS || workerCount() < 1) return false;
-  return highlight || workersCompile(pages);
-}
-
-/**
- * Whether the workers of a run of `pages` pages compile pages too: from two workers on (three
- * cores, or `VITRINA_DOCS_WORKERS` ≥ 2), and with one (two cores) from COMPILE_WORKER_MIN_PAGES
- * pages on. Otherwise this thread compiles every page, and the worker does the rest of a build's
- * work beside it: the OpenAPI check, the search index, a share of the HTML.
- */
-export function workersCompile(pages: number): boolean {
-  const workers = workerCount();
-  return workers >= 2 || (workers === 1 && pages >= COMPILE_WORKER_MIN_PAGES);
-}
-
-/**
- * With one worker (two cores), it compiles pages only from this many on. A thread that compiles
- * is not alone on the machine: V8 optimises its hot code and collects its garbage on background
- * threads, on the other core, and a second compiling thread takes that core from them. With V8's
- * optimising compiler made cheaper for a batch run (see v8-flags.ts), a compiling worker made a
- * clean build of this site's 386 pages 0.2 s faster (4.48 s against 4.68 s, 4 interleaved
- * rounds) and of 140 of them no faster or slower (2.0 s), for 0.5 to 1 s more CPU; with V8's
- * defaults it made the 386 pages 0.3 s slower.
- */
-export const COMPILE_WORKER_MIN_PAGES = 200;
-
-/** Below this many pages a worker's start-up costs more than it saves. */
-export const MIN_PAGES_FOR_WORKERS = 24;
-
 /** Whether `VITRINA_DOCS_WORKERS` sets the number of worker threads. */
 export function workersSet(): boolean {
   return /^\d+$/.test(process.env.VITRINA_DOCS_WORKERS ?? '');

@@ -1,8 +1,9 @@
-import type { Facts, LocaleCode, SiteConfig } from '@vitrina-docs/schemas';
+import type { ApiOperation, Facts, LocaleCode, SiteConfig } from '@vitrina-docs/schemas';
 import type { AssembledSite } from '../pipeline/assemble.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
 import { atomFeed, rssFeed } from './feeds.ts';
 import { publishedMarkdown } from './markdown-source.ts';
+import { operationMarkdown } from './operation-markdown.ts';
 import { xmlEscape } from './xml.ts';
 
 /** The blog posts of a locale, newest first (from its blog chunk). */
@@ -20,12 +21,17 @@ export function publishFiles(
   pages: readonly TransformedPage[],
   config: SiteConfig,
   facts: Facts,
+  operations: ReadonlyMap<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>> = new Map(),
 ): Map<string, string> {
   const files = new Map<string, string>();
   const base = config.url.replace(/\/$/, '');
   const { manifest } = site;
+  const markdownOf = (p: TransformedPage) => {
+    const op = operations.get(p)?.[p.locale];
+    return publishedMarkdown(p.fm.title, p.fm.description, p.src.source, facts, p.locale, op && operationMarkdown(op, p.locale, base));
+  };
 
-  for (const p of pages) files.set(`${p.path.slice(1)}.md`, publishedMarkdown(p.fm.title, p.fm.description, p.src.source, facts, p.locale));
+  for (const p of pages) files.set(`${p.path.slice(1)}.md`, markdownOf(p));
 
   // sitemap.xml: every page route (no redirects), with its translations as alternates.
   const urls = site.routes
@@ -58,7 +64,7 @@ export function publishFiles(
       lines.push(`## ${sb.label}`, '');
       for (const p of inSidebar) {
         lines.push(`- [${p.fm.title}](${base}${p.path}.md): ${p.fm.description}${p.version ? ` (${p.version})` : ''}`);
-        full.push(publishedMarkdown(p.fm.title, p.fm.description, p.src.source, facts, locale), `Source: ${base}${p.path}\n`);
+        full.push(markdownOf(p), `Source: ${base}${p.path}\n`);
       }
       lines.push('');
     }

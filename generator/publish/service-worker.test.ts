@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Manifest, ManifestChunk, PageData, RouteEntry } from '@vitrina-docs/schemas';
 import type { AssembledSite } from '../pipeline/assemble.ts';
 import { startStaticServer } from '../serve/static-server.ts';
-import { imagesOf, offlinePageUrl, precacheList, readPrecache, serviceWorkerScript } from './service-worker.ts';
+import { offlinePageUrl } from '../site-paths.ts';
+import { imagesOf, precacheList, readPrecache, serviceWorkerScript } from './service-worker.ts';
 
 const doc = (
   path: string,

@@ -16,14 +16,7 @@ import { createHash } from 'node:crypto';
 import type { Element, Root, RootContent } from 'hast';
 import type { LocaleCode, OfflinePrecache, PageData, PrecacheEntry, RouteEntry, SidebarId } from '@vitrina-docs/schemas';
 import type { AssembledSite } from '../pipeline/assemble.ts';
-
-/** Where the site serves its service worker: at the root, so that its scope is the whole site. */
-export const SERVICE_WORKER_URL = '/sw.js';
-
-/** The app shell of a locale (`/offline.html`, `/en/offline.html`): the document every page gets offline. */
-export function offlinePageUrl(locale: LocaleCode, defaultLocale: LocaleCode): string {
-  return locale === defaultLocale ? '/offline.html' : `/${locale}/offline.html`;
-}
+import { MANIFEST_PATH, offlinePageUrl } from '../site-paths.ts';
 
 /** A content-hashed URL (Vite's assets, `name.<hex hash>.json`): its content never changes. */
 function hashedUrl(url: string): boolean {
@@ -49,9 +42,6 @@ export function imagesOf(page: PageData): string[] {
   visit(page.body as Root);
   return [...out];
 }
-
-/** The manifest shell's URL, the one file of the app shell without a hash in its name. */
-export const MANIFEST_PATH = '/manifest.json';
 
 /** A precache entry of a file: its hash as Subresource Integrity, and as the revision of a URL without a hash. */
 export function precacheEntry(url: string, data: Buffer, hashed: boolean): PrecacheEntry {

@@ -10,7 +10,8 @@ import { SiteSearch } from '@vitrina-docs/search';
 import type { AssembledSite } from '../pipeline/assemble.ts';
 import type { StagedOutput } from '../pipeline/emit.ts';
 import { RENDERER_CACHE } from '../prerender.ts';
-import { precacheList, serviceWorkerScript, SERVICE_WORKER_URL } from './service-worker.ts';
+import { precacheList, serviceWorkerScript } from './service-worker.ts';
+import { SERVICE_WORKER_URL } from '../site-paths.ts';
 
 /** Where the renderer's build puts the worker's code (renderer/vite.config.ts). */
 export const SERVICE_WORKER_CODE = join(RENDERER_CACHE, 'sw', 'service-worker.js');

@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema, OpenApiDescription, ResolvedOperation } from '../openapi/load-openapi.ts';
 import { responseSchema } from '../openapi/operation-view.ts';
+import type { ResponseExample } from './templates.ts';
 
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
 
@@ -71,14 +72,6 @@ function mediaExample(media: Record<string, unknown> | undefined): unknown {
   if (media.example !== undefined) return media.example;
   const first = Object.values((media.examples ?? {}) as Record<string, { value?: unknown }>)[0];
   return first?.value;
-}
-
-export interface ResponseExample {
-  /** `200 OK`; null when no example could be made that fits the schema. */
-  title: string | null;
-  status: string;
-  lang: 'json' | 'http';
-  text: string;
 }
 
 /**

@@ -1,12 +1,20 @@
 import { stringify } from 'yaml';
 import type { LocaleCode } from '@vitrina-docs/schemas';
-import type { ResponseExample } from './api-example.ts';
 
 /** The page types of shared/CONTENT.md that `vitrina-docs new` writes. */
 export const PAGE_TYPES = ['how-to', 'concept', 'api-method', 'release-notes'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
 type PerLocale = Record<LocaleCode, string>;
+
+/** The response example an API method page shows (made from the description by api-example.ts). */
+export interface ResponseExample {
+  /** `200 OK`; null when no example could be made that fits the schema. */
+  title: string | null;
+  status: string;
+  lang: 'json' | 'http';
+  text: string;
+}
 
 export interface TemplateInput {
   title: PerLocale;

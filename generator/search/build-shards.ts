@@ -41,7 +41,7 @@ import {
 import { MARKDOWN_LIMITS } from '../markdown/limits.ts';
 import type { CheckedSite } from '../pipeline/check.ts';
 import type { TransformedPage } from '../pipeline/transform.ts';
-import { writeStockIndex } from './stock-index.ts';
+import { writeStockIndex, type FieldPostings } from './stock-index.ts';
 
 /** A postings file is cut after this many characters of postings (ASCII). */
 export const CHUNK_CHARS = 12_000;
@@ -57,7 +57,8 @@ export interface SearchPageInput {
   breadcrumbs: string;
   sidebar: SidebarId | null;
   version: string | null;
-  sections: { anchor: string | null; heading: string; text: string }[];
+  /** `links`: a list of links, whose text is shown but not searched (navigation, not an answer). */
+  sections: { anchor: string | null; heading: string; text: string; links?: boolean }[];
 }
 
 /** Everything the search index is made of: plain data. */
@@ -117,7 +118,7 @@ export function searchInput(
       breadcrumbs: crumbs.join(' › '),
       sidebar: p.sidebar,
       version: p.version,
-      sections: p.compiled.sections.map((s) => ({ anchor: s.anchor, heading: s.heading, text: s.text })),
+      sections: p.compiled.sections.map((s) => ({ anchor: s.anchor, heading: s.heading, text: s.text, links: s.links })),
     });
   }
   const synonyms = Object.fromEntries(locales.map((l) => [l, checked.synonyms[l] ?? []])) as Record<LocaleCode, string[][]>;
@@ -160,17 +161,12 @@ function sectionsOf(input: SearchInput, locale: LocaleCode): IndexedSection[] {
           version: page.version,
           text,
         },
-        fields: { title: `${page.title} ${lead ? page.keywords.join(' ') : ''}`.trim(), heading: s.heading, text },
+        // A list of links ("See also") is found by its page and heading, never by the titles it links to.
+        fields: { title: `${page.title} ${lead ? page.keywords.join(' ') : ''}`.trim(), heading: s.heading, text: s.links ? '' : text },
       });
     }
   }
   return out;
-}
-
-/** Per field, each term's postings as [section, count] with the field lengths. */
-export interface FieldPostings {
-  terms: Map<string, [section: number, count: number][]>;
-  lengths: number[];
 }
 
 /** Per term, how often each written form of it occurs (for "did you mean"). */

@@ -4,7 +4,11 @@
  * tf = √count; the document store without documents, with each section's field lengths.
  * `elasticlunr.Index.load()` reads it as if elasticlunr had built it (tests/search compare the two).
  */
-import type { FieldPostings } from './build-shards.ts';
+/** Per field, each term's postings as [section, count] with the field lengths. */
+export interface FieldPostings {
+  terms: Map<string, [section: number, count: number][]>;
+  lengths: number[];
+}
 
 /** elasticlunr's version, as its toJSON writes it. */
 const ELASTICLUNR_VERSION = '0.9.5';

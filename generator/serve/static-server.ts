@@ -2,9 +2,14 @@ import { createReadStream, existsSync, readFileSync, realpathSync, statSync } fr
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { canonicalPath } from '@vitrina-docs/schemas/paths';
+import { acceptsMarkdown, markdownLink, markdownOf } from './markdown-negotiation.ts';
 import { allowedHosts, refuseRequest } from './request-guard.ts';
+import { plainQuery, redirectLocation } from './redirect-location.ts';
+import { safeHandler } from './safe-handler.ts';
+import { contentDisposition } from '../pipeline/static-types.ts';
 import { builtSitePolicy, policyFor, securityHeaders } from './security-headers.ts';
-import { MANIFEST_PATH, precacheEntry, readPrecache, serviceWorkerScript, SERVICE_WORKER_URL } from '../publish/service-worker.ts';
+import { precacheEntry, readPrecache, serviceWorkerScript } from '../publish/service-worker.ts';
+import { MANIFEST_PATH, SERVICE_WORKER_URL } from '../site-paths.ts';
 
 /** Content types by file extension. */
 export const CONTENT_TYPES: Record<string, string> = {
@@ -20,6 +25,16 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.yaml': 'application/yaml; charset=utf-8',
   '.ico': 'image/x-icon',
   '.webmanifest': 'application/manifest+json',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.csv': 'text/csv; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
 };
 
 export interface StaticServer {
@@ -51,11 +66,12 @@ function inside(dir: string, file: string): boolean {
 /** Resolves a request path to a file of `dir` the way the nginx configuration does. */
 export function resolveStatic(dir: string, urlPath: string): { file: string; status: number } | { redirect: string } {
   let path = decodePath(urlPath) ?? '/';
-  const clean = canonicalPath(path);
-  if (/\/index(\.html)?$/.test(path)) return { redirect: clean };
-  if (path.length > 1 && path.endsWith('/')) return { redirect: clean };
-  path = normalize(path).replace(/^(\.\.[/\\])+/, '');
   const notFound = { file: join(dir, '404.html'), status: 404 };
+  if (/\/index(\.html)?$/.test(path) || (path.length > 1 && path.endsWith('/'))) {
+    const location = redirectLocation(canonicalPath(path));
+    return location ? { redirect: location } : notFound;
+  }
+  path = normalize(path).replace(/^(\.\.[/\\])+/, '');
   // What the build writes for the deploy (the nginx CSP directive) is not the site's (nginx: 404).
   if (/^[/\\]_deploy([/\\]|$)/.test(path)) return notFound;
   const direct = join(dir, path);
@@ -70,7 +86,14 @@ export function resolveStatic(dir: string, urlPath: string): { file: string; sta
 
 /** The manifest with analytics switched off: a local preview is not a reader's visit. */
 function manifestWithoutAnalytics(file: string): string {
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { site: { analytics: unknown } };
+  const text = readFileSync(file, 'utf8');
+  let manifest: { site?: { analytics?: unknown } };
+  try {
+    manifest = JSON.parse(text) as typeof manifest;
+  } catch {
+    return text; // not a manifest this server can change: served as built
+  }
+  if (!manifest?.site || typeof manifest.site !== 'object') return text;
   manifest.site.analytics = { provider: 'none' };
   return JSON.stringify(manifest);
 }
@@ -81,7 +104,13 @@ function manifestWithoutAnalytics(file: string): string {
  */
 function serviceWorkerFor(file: string, manifest: string): string {
   const script = readFileSync(file, 'utf8');
-  const precache = readPrecache(script);
+  let precache: ReturnType<typeof readPrecache>;
+  try {
+    precache = readPrecache(script);
+    if (!Array.isArray(precache?.shared)) return script;
+  } catch {
+    return script; // a worker without a precache list (one that withdraws the offline copy): served as built
+  }
   precache.shared = precache.shared.map((e) => (e.url === MANIFEST_PATH ? precacheEntry(e.url, Buffer.from(manifest), false) : e));
   return script.replace(/^self\.__VITRINA_PRECACHE__=.*;$/m, () => serviceWorkerScript(precache, '').trimEnd());
 }
@@ -96,38 +125,53 @@ export function startStaticServer(opts: { dir: string; host?: string; port?: num
   const hosts = allowedHosts(opts.host ?? '127.0.0.1');
   const manifestFile = join(opts.dir, 'manifest.json');
   const serviceWorkerFile = join(opts.dir, SERVICE_WORKER_URL.slice(1));
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    // The build's own policy (its inline code changes with every build of new code): read per request.
-    const headers = securityHeaders(policyFor(url.pathname, builtSitePolicy(opts.dir)));
-    const path = decodePath(url.pathname);
-    if (path === null) {
-      res.writeHead(400, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('400: the path does not decode\n');
-      return;
-    }
-    if (refuseRequest(req, res, hosts, path, headers)) return;
-    const r = resolveStatic(opts.dir, url.pathname);
-    if ('redirect' in r) {
-      res.writeHead(301, { ...headers, location: r.redirect + url.search });
-      res.end();
-      return;
-    }
-    if (!existsSync(r.file)) {
-      res.writeHead(404, { ...headers, 'content-type': 'text/plain' });
-      res.end('not found');
-      return;
-    }
-    const hashed = /\/assets\/|\.[0-9a-f]{10}\.(json|css)$/.test(r.file);
-    res.writeHead(r.status, {
-      ...headers,
-      'content-type': CONTENT_TYPES[extname(r.file)] ?? 'application/octet-stream',
-      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    if (!opts.analytics && r.file === manifestFile) res.end(req.method === 'HEAD' ? undefined : manifestWithoutAnalytics(r.file));
-    else if (!opts.analytics && r.file === serviceWorkerFile && existsSync(manifestFile))
-      res.end(req.method === 'HEAD' ? undefined : serviceWorkerFor(r.file, manifestWithoutAnalytics(manifestFile)));
-    else createReadStream(r.file).pipe(res);
-  });
+  const server = createServer(
+    safeHandler((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = decodePath(url.pathname);
+      // The build's own policy (its inline code changes with every build of new code): read per request.
+      const headers = securityHeaders(policyFor(path ?? url.pathname, builtSitePolicy(opts.dir)));
+      if (path === null) {
+        res.writeHead(400, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('400: the path does not decode\n');
+        return;
+      }
+      if (refuseRequest(req, res, hosts, path, headers)) return;
+      let r = resolveStatic(opts.dir, url.pathname);
+      // A page: its markdown when the request asks for it, else the HTML with a Link to it.
+      const md = 'file' in r && r.status === 200 && r.file.endsWith('index.html') ? markdownOf(opts.dir, path) : null;
+      if (md) {
+        headers.vary = 'Accept';
+        if (acceptsMarkdown(req.headers.accept)) r = { file: join(opts.dir, md), status: 200 };
+        else headers.link = markdownLink(md);
+      }
+      if ('redirect' in r) {
+        res.writeHead(301, { ...headers, location: r.redirect + plainQuery(url.search) });
+        res.end();
+        return;
+      }
+      if (!existsSync(r.file)) {
+        res.writeHead(404, { ...headers, 'content-type': 'text/plain' });
+        res.end('not found');
+        return;
+      }
+      const hashed = /\/assets\/|\.[0-9a-f]{10}\.(json|css)$/.test(r.file);
+      res.writeHead(r.status, {
+        ...headers,
+        'content-type': CONTENT_TYPES[extname(r.file)] ?? 'application/octet-stream',
+        'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ...(contentDisposition(r.file) ? { 'content-disposition': contentDisposition(r.file)! } : {}),
+        // The site's data is public: apps on other origins embed its pages and search it (as deploy/nginx).
+        ...(r.status === 200 && r.file.endsWith('.json') ? { 'access-control-allow-origin': '*' } : {}),
+      });
+      if (!opts.analytics && r.file === manifestFile) res.end(req.method === 'HEAD' ? undefined : manifestWithoutAnalytics(r.file));
+      else if (!opts.analytics && r.file === serviceWorkerFile && existsSync(manifestFile))
+        res.end(req.method === 'HEAD' ? undefined : serviceWorkerFor(r.file, manifestWithoutAnalytics(manifestFile)));
+      else
+        createReadStream(r.file)
+          .on('error', () => res.destroy())
+          .pipe(res);
+    }),
+  );
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 4173, opts.host ?? '127.0.0.1', () => {

@@ -15,7 +15,8 @@ export function withTranslationMark(source: string, hash: string): string {
   if (!m) throw new Error('the page has no frontmatter');
   const eol = m[1]!;
   const yaml = m[2] ?? '';
-  const line = `translation_of: ${hash}`;
+  // A hash of digits alone (or digits and an `e`) would read as a number in YAML: quote it.
+  const line = `translation_of: ${/^[\d.e+-]+$/i.test(hash) ? `"${hash}"` : hash}`;
   const next = KEY_LINE.test(yaml) ? yaml.replace(KEY_LINE, line) : `${yaml}${line}${eol}`;
   // From the closing `---` on, the text is kept as it is.
   return `---${eol}${next}${source.slice(3 + eol.length + yaml.length)}`;

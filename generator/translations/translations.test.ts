@@ -32,6 +32,12 @@ describe('withTranslationMark', () => {
     expect(withTranslationMark(src, 'abcdefabcdef')).toBe(page('title: A\ntranslation_of: abcdefabcdef\nkeywords: [x]\n', 'Body\n'));
   });
 
+  it('quotes a hash that YAML would read as a number', () => {
+    const src = page('title: A\n', 'Body\n');
+    expect(withTranslationMark(src, '889744200968')).toBe(page('title: A\ntranslation_of: "889744200968"\n', 'Body\n'));
+    expect(withTranslationMark(src, '12e456789012')).toBe(page('title: A\ntranslation_of: "12e456789012"\n', 'Body\n'));
+  });
+
   it('keeps CRLF line ends', () => {
     const src = '---\r\ntitle: A\r\n---\r\nBody\r\n';
     expect(withTranslationMark(src, 'abcdefabcdef')).toBe('---\r\ntitle: A\r\ntranslation_of: abcdefabcdef\r\n---\r\nBody\r\n');

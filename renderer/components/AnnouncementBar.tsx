@@ -1,6 +1,7 @@
 import { useLayoutEffect, useState } from 'react';
 import type { Announcement } from '@vitrina-docs/schemas';
 import { useSite } from '../app/site-context.ts';
+import { isLegacyPage } from '../shared/versions.ts';
 import { ANNOUNCEMENT_HIDDEN_ATTR, ANNOUNCEMENT_KEY_PREFIX } from '../document/announcement-script.ts';
 import { Icon } from './Icon.tsx';
 import { Link } from './Link.tsx';
@@ -22,8 +23,9 @@ function isHidden(a: Announcement): boolean {
  */
 export function AnnouncementBar() {
   const ui = useUi();
-  const { data } = useSite();
-  const a = data.announcement;
+  const { data, state } = useSite();
+  // One notice per page: a page of a legacy version has its own above the title.
+  const a = isLegacyPage(state.manifest, state.page) ? null : data.announcement;
   const [hidden, setHidden] = useState(false);
   useLayoutEffect(() => {
     setHidden(a ? isHidden(a) : true);

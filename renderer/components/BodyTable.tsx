@@ -2,7 +2,7 @@
  * A markdown table in its scroll box, laid out for its shape (see table-shape.ts): the box
  * gets the layout as a class (content.css switches a reference table to cards below a width,
  * a larger one for a wide table), and each body cell of a card table its column's name,
- * shown above the value in the card.
+ * shown above the value in the card; equal adjacent cells of a row are drawn once.
  */
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { HastComponentProps } from '../hast/draw-hast.ts';
@@ -10,7 +10,10 @@ import { tableShape, type TableShape } from './table-shape.ts';
 
 type WithChildren = ReactElement<{ children?: ReactNode; className?: string }>;
 
-function labelCells(children: ReactNode, shape: TableShape): ReactNode {
+/** The body rows with their equal adjacent cells drawn once, and in a card table each cell labelled with its column's name. */
+function drawRows(children: ReactNode, shape: TableShape): ReactNode {
+  let rowIndex = 0;
+  const cards = shape.layout === 'cards';
   return Children.map(children, (section) => {
     if (!isValidElement(section) || section.type === 'thead') return section;
     const rows = (section as WithChildren).props.children;
@@ -19,6 +22,7 @@ function labelCells(children: ReactNode, shape: TableShape): ReactNode {
       undefined,
       Children.map(rows, (row) => {
         if (!isValidElement(row)) return row;
+        const spans = shape.spans[rowIndex++] ?? [];
         let column = 0;
         return cloneElement(
           row as WithChildren,
@@ -26,13 +30,24 @@ function labelCells(children: ReactNode, shape: TableShape): ReactNode {
           Children.map((row as WithChildren).props.children, (cell) => {
             if (!isValidElement(cell)) return cell;
             const i = column++;
+            const span = spans[i] ?? 1;
+            if (span === 0) return null;
             const { className } = (cell as WithChildren).props;
+            const label = shape.labels
+              .slice(i, i + span)
+              .filter(Boolean)
+              .join(' / ');
             return cloneElement(
               cell as WithChildren,
               {
+                ...(span > 1 ? { colSpan: span } : {}),
                 // Two columns read as a name and its text: the second needs no label.
-                'data-label': (shape.columns > 2 && shape.labels[i]) || undefined,
-                className: [className, shape.short[i] ? 'cell-short' : 'cell-long'].filter(Boolean).join(' '),
+                ...(cards
+                  ? {
+                      'data-label': (shape.columns > 2 && label) || undefined,
+                      className: [className, shape.short[i] ? 'cell-short' : 'cell-long'].filter(Boolean).join(' '),
+                    }
+                  : {}),
               } as object,
             );
           }),
@@ -44,9 +59,10 @@ function labelCells(children: ReactNode, shape: TableShape): ReactNode {
 
 export function BodyTable({ node, children, ...rest }: HastComponentProps) {
   const shape = tableShape(node);
+  const merged = shape.spans.some((row) => row.some((span) => span !== 1));
   return (
     <div className={`table-scroll table-${shape.layout}${shape.wide ? ' table-wide' : ''}`} tabIndex={0}>
-      <table {...rest}>{shape.layout === 'cards' ? labelCells(children, shape) : children}</table>
+      <table {...rest}>{shape.layout === 'cards' || merged ? drawRows(children, shape) : children}</table>
     </div>
   );
 }

@@ -7,15 +7,19 @@ import type { ReactNode } from 'react';
 import type { HastComponentProps } from '../hast/draw-hast.ts';
 import { codeBreaks } from '../shared/code-breaks.ts';
 
-/** A short token with a hyphen (`X-Request-Id`, `Retry-After`): kept on one line, where a browser would break after the hyphen. */
-const SHORT_HYPHENATED = /^[^\s-][^\s]{0,13}$/;
+/**
+ * A token that fits a phone's line (`visits/visit-<id>.json`, `2022-03-17T09:00:00Z`,
+ * `visits_list?acknowledged=false`): kept on one line, where a browser would break after its
+ * hyphens, slashes or question mark. Letters, digits and `_` alone offer no break anyway.
+ */
+const WHOLE = /^(?=[^\s]*[^\w\s])[^\s]{1,32}$/;
 
-/** A piece with its short hyphenated tokens in a span that does not wrap. */
+/** A piece with its tokens that fit a line in spans that do not wrap. */
 function keepWhole(piece: string, key: number): ReactNode {
-  if (!piece.includes('-')) return piece;
+  if (!/[^\w\s]/.test(piece)) return piece;
   const parts = piece.split(/(\s+)/);
   const drawn = parts.map((part, i) =>
-    part.includes('-') && SHORT_HYPHENATED.test(part) ? (
+    WHOLE.test(part) ? (
       <span className="code-nowrap" key={`${key}.${i}`}>
         {part}
       </span>

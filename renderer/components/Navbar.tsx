@@ -54,9 +54,10 @@ interface NavbarProps {
 
 /**
  * Brand, sections, search, version, language, colour mode and the product link. What does not
- * fit folds (site.css): below 1440 px the language and the product link go into a "more" menu,
- * below 1280 px the sections into a menu named for the section shown, below 960 px all of it
- * into the drawer.
+ * fit folds (site.css): below 1440 px the product link goes into a "more" menu, below 1280 px the
+ * sections into a menu named for the section shown, below 960 px all of it into the drawer. The
+ * language stays in the bar down to 960 px: it is the control a reader of a bilingual site looks
+ * for first.
  */
 export function Navbar({ selection, drawer }: NavbarProps) {
   const ui = useUi();
@@ -100,7 +101,7 @@ export function Navbar({ selection, drawer }: NavbarProps) {
           <div className="navbar-wide">
             <VersionSelect selection={selection} />
           </div>
-          <div className="navbar-wide navbar-secondary">
+          <div className="navbar-wide">
             <LocaleSwitch />
           </div>
           <ColourModeSwitch />
@@ -108,7 +109,6 @@ export function Navbar({ selection, drawer }: NavbarProps) {
             <ProductLink />
           </div>
           <NavbarMenu id="vd-more-menu" className="navbar-more-menu" label={<Icon name="more" />} ariaLabel={ui.navbar.more}>
-            <LocaleSwitch />
             <ProductLink />
           </NavbarMenu>
         </div>

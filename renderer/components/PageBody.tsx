@@ -1,6 +1,6 @@
 /**
  * Draws a page body (hast JSON): sanitised first, then turned into React elements through
- * rehype-react with a component map — internal links follow the router (the site's, or the
+ * hast-util-to-jsx-runtime with a component map — internal links follow the router (the site's, or the
  * embedding app's), headings get anchor links, code blocks a copy button, admonitions their
  * default title, tables a scroll container, images the site's address.
  *
@@ -8,7 +8,7 @@
  * draws its own scoped root (`.vd-root`, the colour mode, link handling), so that importing
  * `styles/content.css` and rendering it is enough.
  */
-import { useMemo, useRef, type ReactNode } from 'react';
+import { Children, useMemo, useRef, type ReactNode } from 'react';
 import type { HastElement, HastRoot, LocaleCode, UiStrings } from '@vitrina-docs/schemas';
 import { drawHast, type HastComponentProps, type HastComponents } from '../hast/draw-hast.ts';
 import { isSafeUrl, sanitizeHast } from '../hast/sanitize.ts';
@@ -79,15 +79,24 @@ function bodyComponents(strings: BodyStrings): HastComponents {
     figure: function Figure({ node, children, ...rest }) {
       const ref = useRef<HTMLElement>(null);
       if (!classesOf(node).includes('code-block')) return <figure {...rest}>{children}</figure>;
+      // A header bar over every block holds its title (or its language) and the copy button,
+      // so that the button never covers the code.
+      const drawn = Children.toArray(children);
+      const first = node.children[0];
+      const titled = first?.type === 'element' && first.tagName === 'figcaption';
+      const language = typeof node.properties.dataLanguage === 'string' ? node.properties.dataLanguage : '';
       return (
         <figure ref={ref} {...rest}>
-          {children}
-          <CopyButton
-            className="code-copy"
-            label={strings.code.copy}
-            done={strings.code.copied}
-            text={() => ref.current?.querySelector('pre')?.textContent ?? ''}
-          />
+          <div className="code-header">
+            {titled ? drawn[0] : <span className="code-language">{language}</span>}
+            <CopyButton
+              className="code-copy"
+              label={strings.code.copy}
+              done={strings.code.copied}
+              text={() => ref.current?.querySelector('pre')?.textContent ?? ''}
+            />
+          </div>
+          {titled ? drawn.slice(1) : drawn}
         </figure>
       );
     },
@@ -108,7 +117,7 @@ function bodyComponents(strings: BodyStrings): HastComponents {
   };
 }
 
-/** The component map for some strings and overrides, made once per pair (rehype-react keeps a processor per map). */
+/** The component map for some strings and overrides, made once per pair (a stable map per page body). */
 const maps = new WeakMap<BodyStrings, WeakMap<HastComponents, HastComponents>>();
 const NO_OVERRIDES: HastComponents = {};
 

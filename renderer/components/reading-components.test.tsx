@@ -61,24 +61,45 @@ const SECTIONS = table(
   ],
 );
 
+const SPEC = table(
+  ['Параметр', 'Android', 'iOS'],
+  [
+    ['Свободное место', 'Не меньше 2 ГБ', 'Не меньше 2 ГБ'],
+    ['Версия системы', 'Android 8.0 и новее', 'iOS 14 и новее'],
+  ],
+);
+
 describe('tableShape', () => {
-  it('tells reference tables, data tables and keyed tables apart by their cells', () => {
+  it('chooses the layout from what a page and its translation share: the columns and whether they hold numbers', () => {
     expect(tableShape(STATUSES)).toMatchObject({
       layout: 'cards',
       columns: 3,
       labels: ['Статус', 'Код', 'Что вы можете сделать'],
       short: [true, true, false],
     });
-    expect(tableShape(KPI)).toMatchObject({ layout: 'data', columns: 4 });
-    expect(tableShape(HTTP)).toMatchObject({ layout: 'keyed', columns: 2 });
+    expect(tableShape(table(['Категория', 'Найдено', 'OSA'], [['Молочная продукция', '16', '89 %']]))).toMatchObject({ layout: 'data' });
+    expect(tableShape(table(['Category', 'Found', 'OSA'], [['Dairy', '16', '89%']]))).toMatchObject({ layout: 'data' });
+    expect(tableShape(KPI)).toMatchObject({ layout: 'cards', columns: 4 });
+    expect(tableShape(HTTP)).toMatchObject({ layout: 'cards', columns: 2 });
     expect(tableShape(SECTIONS)).toMatchObject({ layout: 'cards', columns: 2 });
+    // The same table in English: the same layout, although its texts are of other lengths.
+    const en = table(['Status', 'Code', 'What you can do'], [['Draft', 'draft', 'Retake photos']]);
+    expect(tableShape(en).layout).toBe(tableShape(STATUSES).layout);
   });
 
-  it('calls a table wide when five columns or three of long text need more room', () => {
+  it('calls a table wide when it has five columns or more', () => {
     expect(tableShape(STATUSES).wide).toBe(false);
     const long = 'a sentence that is much longer than a short cell';
-    expect(tableShape(table(['a', 'b', 'c', 'd'], [['key', long, long, long]])).wide).toBe(true);
+    expect(tableShape(table(['a', 'b', 'c', 'd'], [['key', long, long, long]])).wide).toBe(false);
     expect(tableShape(table(['a', 'b', 'c', 'd', 'e'], [['key', 'x', 'y', 'z', long]])).wide).toBe(true);
+  });
+
+  it('finds equal adjacent cells after the first column', () => {
+    expect(tableShape(SPEC).spans).toEqual([
+      [1, 2, 0],
+      [1, 1, 1],
+    ]);
+    expect(tableShape(table(['a', 'b', 'c'], [['x', 'x', 'y']])).spans).toEqual([[1, 1, 1]]);
   });
 });
 
@@ -92,31 +113,44 @@ describe('tables', () => {
     expect(html).toContain('<thead><tr><th>Статус</th>');
   });
 
-  it('labels no cell of a two-column reference table: a name and its text', () => {
-    const html = draw(SECTIONS);
-    expect(html).toContain('table-cards');
-    expect(html).not.toContain('data-label');
+  it('draws equal adjacent cells once, spanning their columns and labelled with both names', () => {
+    const html = draw(SPEC);
+    expect(html).toContain('<td colSpan="2" data-label="Android / iOS" class="cell-long">Не меньше 2 ГБ</td></tr>');
+    expect(html.match(/Не меньше 2 ГБ/g)).toHaveLength(1);
+    expect(html).toContain('<td data-label="iOS" class="cell-short">iOS 14 и новее</td>');
   });
 
-  it('keeps data and keyed tables as tables', () => {
-    expect(draw(KPI)).toContain('<div class="table-scroll table-data" tabindex="0"><table><thead>');
-    expect(draw(HTTP)).toContain('<div class="table-scroll table-keyed" tabindex="0"><table><thead>');
-    expect(draw(KPI)).not.toContain('data-label');
+  it('keeps small number tables as tables, and labels no cell of a two-column table', () => {
+    expect(draw(SECTIONS)).toContain('<div class="table-scroll table-cards" tabindex="0"><table><thead>');
+    expect(draw(HTTP)).toContain('<div class="table-scroll table-cards" tabindex="0"><table><thead>');
+    const numbers = draw(table(['Категория', 'Найдено', 'OSA'], [['Молочная продукция', '16', '89 %']]));
+    expect(numbers).toContain('<div class="table-scroll table-data" tabindex="0"><table><thead>');
+    expect(numbers).not.toContain('data-label');
+    expect(draw(SECTIONS)).not.toContain('data-label');
   });
 });
 
 describe('inline code', () => {
-  it('may wrap between the parts of a long name, never inside a short one', () => {
-    const html = draw(el('p', {}, [el('code', {}, [text('not_authenticated')]), text(' and '), el('code', {}, [text('draft')])]));
-    expect(html).toContain('<code>not_<wbr/>authenticated</code> and <code>draft</code>');
+  it('may wrap between the parts of a name longer than a phone line, never inside one that fits', () => {
+    const html = draw(
+      el('p', {}, [
+        el('code', {}, [text('not_authenticated')]),
+        text(' and '),
+        el('code', {}, [text('visit_photo_quality_defect_threshold')]),
+      ]),
+    );
+    expect(html).toContain('<code>not_authenticated</code> and <code>visit_<wbr/>photo_<wbr/>quality_<wbr/>defect_<wbr/>threshold</code>');
   });
 
-  it('keeps a short hyphenated name on one line, where a browser would break after its hyphen', () => {
+  it('keeps a token that fits a line on one line, where a browser would break after its hyphen, slash or question mark', () => {
+    expect(draw(el('p', {}, [el('code', {}, [text('visits_list?acknowledged=false')])]))).toContain(
+      '<code><span class="code-nowrap">visits_list?acknowledged=false</span></code>',
+    );
     const html = draw(el('p', {}, [el('code', {}, [text('X-Request-Id')]), text(' or '), el('code', {}, [text('Retry-After: 30')])]));
     expect(html).toContain('<code><span class="code-nowrap">X-Request-Id</span></code>');
     expect(html).toContain('<code><span class="code-nowrap">Retry-After:</span> 30</code>');
     // A long one keeps its own break opportunities.
-    expect(draw(el('p', {}, [el('code', {}, [text('x-vitrina-request-identifier')])]))).not.toContain('code-nowrap');
+    expect(draw(el('p', {}, [el('code', {}, [text('x-vitrina-request-identifier-of-the-call')])]))).not.toContain('code-nowrap');
   });
 
   it('leaves code blocks as they are', () => {

@@ -1,18 +1,20 @@
 /**
- * How a markdown table reads on a narrow screen, decided from its shape (columns and cell
- * lengths) so that the server and the browser draw the same thing:
+ * How a markdown table reads on a narrow screen, decided from what is the same in every
+ * locale (the number of columns, and whether its cells hold numbers) so that a page and its
+ * translation draw the same layout, and the server and the browser draw the same thing:
  *
- * - `data`: every cell but the first column's is short (numbers, codes, yes/no). It stays a
- *   table, its cells never wrap, and a table wider than the screen scrolls in its own box.
- * - `keyed`: two columns, the first a short key (a status code, a flag). It stays a table:
- *   the key keeps its line and the second column gets the rest of the width.
- * - `cards`: a reference table (names and their explanations). On a narrow screen each row
- *   becomes a card: the first cell on top, every other cell under its column's name. A wide
- *   one (five columns, or three of long text) turns into cards at a larger width.
+ * - `data`: up to three columns, every cell but the first column's a number (an amount, a
+ *   percentage, a count). It stays a table; the numbers keep their line, the first column wraps.
+ * - `cards`: any other. On a narrow screen each row becomes a card: the first cell on top, every
+ *   other cell under its column's name (a two-column table needs no names: a name and its
+ *   text). A wide one (five columns or more) turns into cards at a larger width. Cells wrap.
+ *
+ * Adjacent cells of a row with the same content are drawn once, spanning their columns (see
+ * `spans`).
  */
 import type { HastElement, HastNode } from '@vitrina-docs/schemas';
 
-export type TableLayout = 'data' | 'keyed' | 'cards';
+export type TableLayout = 'data' | 'cards';
 
 export interface TableShape {
   layout: TableLayout;
@@ -21,16 +23,19 @@ export interface TableShape {
   labels: string[];
   /** Columns whose cells are all short: in a card, label and value share a line. */
   short: boolean[];
-  /** Needs more room than other tables to stay a table: five columns or more, or three of long text. */
+  /** Needs more room than other tables to stay a table: five columns or more. */
   wide: boolean;
+  /**
+   * Per body row, per cell: how many columns it spans (1 for most; n for the first of n
+   * adjacent equal cells after the first column, 0 for the cells it covers).
+   */
+  spans: number[][];
 }
 
-/** Cells of a data table, other than the first column's, are at most this long. */
-const DATA_CELL = 12;
-/** ...and its first column at most this long. */
-const DATA_KEY = 32;
-/** The key of a keyed table is at most this long. */
-const KEY = 8;
+/** A number as a table cell holds it, in any locale's notation: `89 %`, `79,90–89,90`, `1 048 576`, `—`. */
+const NUMBER = /^(?=.*[\d—–-])[\d\s.,:%‰+\-−–—×/()₽$€]*$/;
+/** A data table has at most this many columns (a name and two numbers keep readable cells on a phone). */
+const DATA_COLUMNS = 3;
 /** A cell this short sits on one line with its label in a card. */
 const SHORT_CELL = 16;
 
@@ -47,18 +52,35 @@ function rowsOf(node: HastElement, section: string): HastElement[] {
 
 const cellsOf = (row: HastElement) => row.children.filter((c): c is HastElement => isElement(c, 'td') || isElement(c, 'th'));
 
+/** Equal adjacent cells after the first column (the key of the row) become one spanning cell. */
+function spansOf(cells: HastElement[]): number[] {
+  const spans = cells.map(() => 1);
+  const same = (a: HastElement, b: HastElement) =>
+    JSON.stringify(a.children) === JSON.stringify(b.children) && a.properties.align === b.properties.align && textOf(a).trim() !== '';
+  for (let i = 1; i < cells.length; i++) {
+    let j = i + 1;
+    while (j < cells.length && same(cells[i]!, cells[j]!) && !cells[i]!.properties.colSpan && !cells[j]!.properties.colSpan) j++;
+    if (j - i < 2) continue;
+    spans[i] = j - i;
+    for (let k = i + 1; k < j; k++) spans[k] = 0;
+    i = j - 1;
+  }
+  return spans;
+}
+
 export function tableShape(table: HastElement): TableShape {
   const head = rowsOf(table, 'thead')[0];
   const body = [...rowsOf(table, 'tbody'), ...table.children.filter((c): c is HastElement => isElement(c, 'tr'))];
   const labels = head ? cellsOf(head).map((c) => textOf(c).trim()) : [];
-  const rows = body.map((r) => cellsOf(r).map((c) => textOf(c).replace(/\s+/g, ' ').trim().length));
+  const texts = body.map((r) => cellsOf(r).map((c) => textOf(c).replace(/\s+/g, ' ').trim()));
+  const rows = texts.map((r) => r.map((t) => t.length));
   const columns = Math.max(labels.length, ...rows.map((r) => r.length), 0);
   const longest = Array.from({ length: columns }, (_, i) => Math.max(0, ...rows.map((r) => r[i] ?? 0)));
   const short = longest.map((n) => n <= SHORT_CELL);
   while (labels.length < columns) labels.push('');
+  const numbers = texts.every((r) => r.slice(1).every((t) => NUMBER.test(t)));
   let layout: TableLayout = 'cards';
-  if (columns <= 1 || (longest[0]! <= DATA_KEY && longest.slice(1).every((n) => n <= DATA_CELL))) layout = 'data';
-  else if (columns === 2 && longest[0]! <= KEY) layout = 'keyed';
-  const wide = columns >= 5 || short.filter((s) => !s).length >= 3;
-  return { layout, columns, labels, short, wide };
+  if (columns <= 1 || (columns <= DATA_COLUMNS && numbers)) layout = 'data';
+  const wide = columns >= 5;
+  return { layout, columns, labels, short, wide, spans: body.map((r) => spansOf(cellsOf(r))) };
 }

@@ -81,6 +81,9 @@ export function htmlDocument({ manifest, route, page, info, meta, appHtml, chunk
     }
     const fallback = route.alternates[manifest.defaultLocale];
     if (fallback) head.push(`<link rel="alternate" hreflang="x-default" href="${e(absolute(site, fallback))}">`);
+    // The page's markdown (also served for `Accept: text/markdown`), for language models and agents.
+    if (route.kind === 'doc' || route.kind === 'blog-post')
+      head.push(`<link rel="alternate" type="text/markdown" href="${e(route.path)}.md">`);
   } else {
     head.push('<meta name="robots" content="noindex">');
   }

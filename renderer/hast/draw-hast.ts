@@ -1,13 +1,12 @@
 /**
- * A (sanitised) hast tree → React elements, through unified with rehype-react and React's JSX
- * runtime. `components` maps a tag name to the component that draws it instead (rehype-react's
- * `components` option); each one receives the element's React props, its children and its hast
- * `node`.
+ * A (sanitised) hast tree → React elements, with hast-util-to-jsx-runtime (the utility that
+ * rehype-react wraps) and React's JSX runtime: no unified processor ships to the browser.
+ * `components` maps a tag name to the component that draws it instead; each one receives the
+ * element's React props, its children and its hast `node`.
  */
 import type { ComponentType, JSX, ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import rehypeReact from 'rehype-react';
-import { unified } from 'unified';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { HastElement, HastRoot } from '@vitrina-docs/schemas';
 
 /** Props of a component that draws a hast element: its React props, children and the element itself. */
@@ -16,32 +15,19 @@ export type HastComponentProps = Record<string, unknown> & { children?: ReactNod
 /** Tag name → the component that draws elements of that tag. */
 export type HastComponents = Partial<Record<keyof JSX.IntrinsicElements, ComponentType<HastComponentProps>>>;
 
-function makeProcessor(components: HastComponents) {
-  return unified()
-    .use(rehypeReact, {
-      Fragment,
-      jsx,
-      jsxs,
-      components: components as never,
-      passNode: true,
-      // `align` stays an attribute: an inline style would break under the site's CSP.
-      tableCellAlignToStyle: false,
-      // A style attribute never reaches here (the sanitiser drops it); never throw on one.
-      ignoreInvalidStyle: true,
-    })
-    .freeze();
-}
-
-const processors = new WeakMap<HastComponents, ReturnType<typeof makeProcessor>>();
 const NONE: HastComponents = {};
-
-function processorFor(components: HastComponents) {
-  let processor = processors.get(components);
-  if (!processor) processors.set(components, (processor = makeProcessor(components)));
-  return processor;
-}
 
 /** Draws a sanitised hast root with a component map. */
 export function drawHast(tree: HastRoot, components: HastComponents = NONE): ReactNode {
-  return processorFor(components).stringify(tree as never);
+  return toJsxRuntime(tree as never, {
+    Fragment,
+    jsx,
+    jsxs,
+    components: components as never,
+    passNode: true,
+    // `align` stays an attribute: an inline style would break under the site's CSP.
+    tableCellAlignToStyle: false,
+    // A style attribute never reaches here (the sanitiser drops it); never throw on one.
+    ignoreInvalidStyle: true,
+  });
 }

@@ -17,7 +17,12 @@ const ELEMENTS: Record<string, string[]> = Object.fromEntries(
     'a:href,dataFootnoteRef,dataFootnoteBackref abbr aside blockquote br caption code del details:open div em ' +
     'figcaption figure:dataLanguage h2 h3 h4 h5 h6 hr img:src,alt,width,height,loading,decoding,dataNarrowSrc,dataNarrowWidth,dataNarrowHeight ' +
     'input:type,checked,disabled kbd li ol:start p pre:tabIndex s section:dataFootnotes span strong sub summary sup ' +
-    'table tbody td:align,colSpan,rowSpan tfoot th:align,colSpan,rowSpan,scope thead tr ul'
+    'table tbody td:align,colSpan,rowSpan tfoot th:align,colSpan,rowSpan,scope thead tr ul ' +
+    // MathML Core, as the generator typesets formulas (generator/markdown/remark-math-ml.ts).
+    'math:display mrow:displaystyle,scriptlevel mi:mathvariant mn:mathvariant mo:form,stretchy,fence,separator,lspace,rspace,largeop,movablelimits,symmetric,minsize,maxsize,accent ' +
+    'mtext:mathvariant mspace:width,height,depth ms msub msup msubsup mfrac:linethickness msqrt mroot mstyle:displaystyle,scriptlevel ' +
+    'mtable:displaystyle,columnalign,rowalign mtr mtd:columnspan,rowspan,columnalign munder:accentunder mover:accent munderover:accent,accentunder ' +
+    'mpadded:width,height,depth,lspace,voffset mphantom'
   )
     .split(' ')
     .map((entry) => {

@@ -41,7 +41,7 @@ const data = scope.__VITRINA_PRECACHE__;
 /** The locales of the registration (`?locales=ru,en`); the default locale when none is named. */
 function locales(): LocaleCode[] {
   const named = (new URL(scope.location.href).searchParams.get('locales') ?? '').split(',');
-  const known = named.filter((l): l is LocaleCode => l in data.locales);
+  const known = named.filter((l): l is LocaleCode => Object.hasOwn(data.locales, l));
   return known.length ? known : (Object.keys(data.locales).slice(0, 1) as LocaleCode[]);
 }
 

@@ -66,6 +66,19 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'hero' 
     if (!SearchDropdown) void loadDropdown().then((d) => setDropdown(() => d));
     if (data.search) void loadSearchEngine(data.search).catch(() => {});
   };
+  // What the reader did in the prerendered box before the app hydrated (on a slow phone, or a
+  // page opened offline, seconds): the text typed is taken over and, if the box still has the
+  // focus, searched at once, as if typed now (hydration keeps the text but tells no one).
+  useEffect(() => {
+    const box = input.current;
+    if (!box) return;
+    const focused = document.activeElement === box;
+    if (box.value) setQuery(box.value);
+    if (focused) {
+      prepare();
+      setOpen(true);
+    }
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const close = () => {
     setOpen(false);
     const back = returnFocus.current;

@@ -12,17 +12,29 @@ describe('codeBreaks', () => {
       'v1.5',
       'is_active: false',
       '2022-03-15 14:20',
+      'validation_error',
+      'not_authenticated',
+      'price_tags[].sku_id',
+      'https://status.vitrina.example',
+      '?page=2&page_size=100',
     ]) {
       expect(codeBreaks(token), token).toEqual([token]);
     }
   });
 
-  it('splits a long name after _ and a path or URL after / . ? & =, keeping pieces of three characters or more', () => {
-    expect(codeBreaks('not_authenticated')).toEqual(['not_', 'authenticated']);
-    expect(codeBreaks('price_tags[].sku_id')).toEqual(['price_tags[].', 'sku_id']);
-    expect(codeBreaks('/catalog/sku/{id}')).toEqual(['/catalog/', 'sku/', '{id}']);
+  it('splits a name longer than a phone line after _ and a path or URL after / . ? & =, keeping pieces of three characters or more', () => {
+    expect(codeBreaks('visit_photo_quality_defect_threshold')).toEqual(['visit_', 'photo_', 'quality_', 'defect_', 'threshold']);
+    expect(codeBreaks('price_tags[].recognised_price_value')).toEqual(['price_tags[].', 'recognised_', 'price_', 'value']);
+    expect(codeBreaks('/catalog/sku/{id}/planogram_positions')).toEqual(['/catalog/', 'sku/', '{id}/', 'planogram_', 'positions']);
     expect(codeBreaks('https://api.vitrina.example/api/v1.5')).toEqual(['https://', 'api.', 'vitrina.', 'example/', 'api/', 'v1.5']);
-    expect(codeBreaks('?page=2&page_size=100')).toEqual(['?page=', '2&page_size=', '100']);
+    expect(codeBreaks('/visits/?page=2&page_size=100&status=done')).toEqual([
+      '/visits/?',
+      'page=',
+      '2&page_size=',
+      '100&',
+      'status=',
+      'done',
+    ]);
   });
 
   it('splits a name still too long for a phone line after ( : , and between the words of camelCase', () => {

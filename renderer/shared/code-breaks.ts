@@ -2,9 +2,10 @@
  * Where inline code may wrap: after `_`, `/`, `.`, `=`, `?` and `&`, the places a reader
  * expects an identifier, a path or a URL to continue on the next line; in a name still too
  * long for a phone's line, also after `(`, `:` and `,` and between the words of a camelCase
- * name (`handleEvents|For|Background|URLSession`). A token short enough to fit any line is
- * never split, nor are the pieces left on either side of a break too short to read (`v1.5`,
- * `sku_id`, `a.b`). The renderer puts a <wbr> between the pieces.
+ * name (`handleEvents|For|Background|URLSession`). A token short enough to fit a phone's line
+ * (32 characters: `validation_error`, `https://status.vitrina.example`) is never split: it moves
+ * to the next line whole. Nor are the pieces left on either side of a break too short to read
+ * (`v1.5`, `sku_id`, `a.b`). The renderer puts a <wbr> between the pieces.
  */
 
 /** Separators of paths, URLs and member names first; `_` only inside a piece still too long. */
@@ -13,8 +14,10 @@ const UNDERSCORE = /_/;
 const PUNCTUATION = /[(:,]/;
 /** A piece longer than this is split further, after punctuation and at camelCase humps. */
 const LONG_PIECE = 20;
-/** Tokens up to this length fit a phone line in monospace: never split them. */
-const SHORT_TOKEN = 15;
+/** Tokens up to this length fit a phone's line in monospace (353 px): never split them. */
+const WHOLE_TOKEN = 32;
+/** A piece of a longer token longer than this is split after `_` as well. */
+const SHORT_PIECE = 15;
 /** The fewest characters a piece on either side of a break keeps. */
 const MIN_PIECE = 3;
 
@@ -50,9 +53,9 @@ function splitCamel(piece: string): string[] {
 }
 
 function splitToken(token: string): string[] {
-  if (token.length <= SHORT_TOKEN) return [token];
+  if (token.length <= WHOLE_TOKEN) return [token];
   return splitAt(token, SEPARATORS)
-    .flatMap((piece) => (piece.length > SHORT_TOKEN ? splitAt(piece, UNDERSCORE) : [piece]))
+    .flatMap((piece) => (piece.length > SHORT_PIECE ? splitAt(piece, UNDERSCORE) : [piece]))
     .flatMap((piece) =>
       piece.length > LONG_PIECE ? splitAt(piece, PUNCTUATION).flatMap((p) => (p.length > LONG_PIECE ? splitCamel(p) : [p])) : [piece],
     );

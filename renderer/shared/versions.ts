@@ -86,6 +86,12 @@ export function withVersion(path: string, from: string, to: string): string | nu
 }
 
 /** The short name of a version ("IC3", "v1.5"). */
+/** True for a page of a legacy version (it shows the legacy notice above its title). */
+export function isLegacyPage(manifest: Pick<Manifest, 'versions'>, page: Pick<PageData, 'sidebar' | 'version'> | null): boolean {
+  if (!page?.sidebar || !page.version) return false;
+  return manifest.versions[page.sidebar]?.items.find((v) => v.id === page.version)?.legacy === true;
+}
+
 export function versionName(manifest: Pick<Manifest, 'versions'>, sidebar: SidebarId, version: string): string {
   return manifest.versions[sidebar]?.items.find((v) => v.id === version)?.name ?? version;
 }

@@ -21,3 +21,25 @@ test('hostile page JSON is drawn harmless', async ({ page, site, pageErrors }) =
   expect(await page.locator('#__VITRINA_PAGE__').evaluate((e) => e.tagName)).toBe('SCRIPT');
   pageErrors.length = 0; // a broken image "x" is logged
 });
+
+test.describe('the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+  test('the service worker starts whatever locales a registration names (`?locales=constructor`)', async ({ page }) => {
+    await page.goto('/');
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.register('/sw.js?locales=constructor,__proto__', { scope: '/' });
+      const worker = registration.installing ?? registration.waiting ?? registration.active;
+      if (!worker) return 'none';
+      if (worker.state !== 'activated')
+        await new Promise<void>((resolve) => {
+          const done = () => (worker.state === 'activated' || worker.state === 'redundant' ? resolve() : undefined);
+          worker.addEventListener('statechange', done);
+          done();
+        });
+      const result = worker.state;
+      await registration.unregister();
+      return result;
+    });
+    expect(state).toBe('activated');
+  });
+});

@@ -126,7 +126,7 @@ test.describe('manifest chunks', () => {
     await hydrated(page);
     await markWindow(page);
     const requests = manifestRequests(page);
-    await page.locator('.navbar-end > .navbar-secondary .locale-link').click();
+    await page.locator('.navbar-end > .navbar-wide .locale-link').click();
     await expect(page).toHaveURL(`/en${START}`);
     await expect(page.locator(`.sidebar a[href="/en${START}"]`)).toHaveAttribute('aria-current', 'page');
     expect(requests).toEqual([site.chunkUrl('en', 'mobile', 'ic3'), site.partUrl('en', 'ic3', `/en${VISITS}`)]);

@@ -1,7 +1,8 @@
 /**
  * The navbar fits every desktop width in both locales, with and without the version selector:
  * nothing overflows, overlaps or is cut off, and what does not fit is one tap away in a menu
- * (the sections from 1024 to 1279 px, the language and the product link below 1440 px).
+ * (the sections from 1024 to 1279 px, the product link below 1440 px). The language switcher is
+ * in the bar itself at every desktop width.
  */
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -73,9 +74,34 @@ for (const width of [1024, 1280, 1440]) {
           for (const a of await page.locator('#vd-sections-menu a').all()) await expect(a).toBeInViewport();
           await page.keyboard.press('Escape');
         }
-        // The language and the product website.
-        await reach(page, '.navbar-end > .navbar-secondary .locale-link', '.navbar-more-menu', '.locale-link');
+        // The language in the bar, the product website in the bar or one tap away.
+        await expect(page.locator('.navbar-end > .navbar-wide .locale-link')).toBeVisible();
+        await expect(page.locator('.navbar-end > .navbar-wide .locale-link')).toBeInViewport({ ratio: 1 });
         await reach(page, '.navbar-end > .navbar-secondary .product-link', '.navbar-more-menu', '.product-link');
+      }
+    });
+
+    test('the language switcher is in the bar and goes to the same page in the other language', async ({ browser, site }) => {
+      // A fresh profile, as a new reader's.
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ru-RU' });
+      try {
+        const page = await context.newPage();
+        for (const [from, to] of [
+          ['/docs/mobile/ic3/visits/start', '/en/docs/mobile/ic3/visits/start'],
+          ['/en/docs/portal', '/docs/portal'],
+        ] as const) {
+          await page.goto(`${process.env.VITRINA_BASE_URL}${from}`);
+          await hydrated(page);
+          const link = page.locator('.navbar-end > .navbar-wide .locale-link');
+          const target = site.manifest.locales[to.startsWith('/en/') ? 'en' : 'ru']!;
+          await expect(link).toHaveText(target.info.label);
+          await link.click();
+          await expect(page).toHaveURL(`${process.env.VITRINA_BASE_URL}${to}`);
+          await expect(page.locator('main h1')).toHaveText(site.page(to).title);
+          await expect(page.locator('html')).toHaveAttribute('lang', target.info.lang);
+        }
+      } finally {
+        await context.close();
       }
     });
   });
@@ -100,7 +126,7 @@ test.describe('navbar menus', () => {
     await expect(button).toHaveText(portal.label);
   });
 
-  test('the more menu holds the language and the product website', async ({ page, site }) => {
+  test('the more menu holds the product website', async ({ page, site }) => {
     await page.goto('/docs/portal');
     await hydrated(page);
     const button = page.locator('.navbar-more-menu .navbar-menu-button');
@@ -108,8 +134,8 @@ test.describe('navbar menus', () => {
     await button.click();
     const menu = page.locator('#vd-more-menu');
     await expect(menu.locator('.product-link')).toHaveAttribute('href', 'https://vitrina.example');
-    await menu.locator('.locale-link').click();
-    await expect(page).toHaveURL('/en/docs/portal');
+    await expect(menu.locator('.locale-link')).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
   });
 });

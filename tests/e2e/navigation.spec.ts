@@ -86,13 +86,13 @@ test.describe('client navigation', () => {
     await hydrated(page);
     await markWindow(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-    await page.locator('.navbar-end > .navbar-secondary .locale-link').click();
+    await page.locator('.navbar-end > .navbar-wide .locale-link').click();
     await expect(page).toHaveURL(`/en${START}#before-you-start`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('h1')).toHaveText(site.page(`/en${START}`).title);
     await expect(page.locator('.navbar-sections a').first()).toHaveText(site.manifest.locales.en!.navbar[0]!.label);
     expect(await windowMarked(page)).toBe(true);
-    await page.locator('.navbar-end > .navbar-secondary .locale-link').click();
+    await page.locator('.navbar-end > .navbar-wide .locale-link').click();
     await expect(page).toHaveURL(`${START}#before-you-start`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   });

@@ -1,11 +1,25 @@
 /** The production nginx configuration (deploy/nginx/), exercised on the built site. */
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { get } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { ANNOUNCEMENT_SCRIPT } from '../../renderer/document/announcement-script.ts';
 import { CLIENT_LOADER_SCRIPT } from '../../renderer/document/client-loader-script.ts';
 import { COLOUR_MODE_SCRIPT } from '../../renderer/document/colour-mode-script.ts';
 import { expect, test } from './fixtures.ts';
+
+/** The bytes nginx sends for a path with this Accept-Encoding, as they come (not decoded). */
+function rawGet(path: string, acceptEncoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((ok, fail) => {
+    get(`${process.env.VITRINA_BASE_URL}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () => ok({ encoding: response.headers['content-encoding'], body: Buffer.concat(parts) }));
+      response.on('error', fail);
+    }).on('error', fail);
+  });
+}
 
 test.describe('nginx', () => {
   test('serves clean URLs and the root', async ({ request, site }) => {
@@ -46,6 +60,24 @@ test.describe('nginx', () => {
     }
   });
 
+  test('lets any origin read the site’s JSON (manifest, chunks, page JSON, search files), and nothing else', async ({ request, site }) => {
+    const headers = { origin: 'https://app.example' };
+    const search = site.manifest.locales.ru!.search!;
+    const entry = JSON.parse(await (await request.get(search.entry)).text()) as Record<string, unknown>;
+    const postings = JSON.stringify(entry).match(/\/search\/[^"]+\.json/g) ?? [];
+    expect(postings.length).toBeGreaterThan(0);
+    for (const path of ['/manifest.json', site.chunkUrl('en', 'api', 'v1.5'), site.dataUrl('/docs/mobile'), search.entry, postings[0]!]) {
+      const response = await request.get(path, { headers });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['access-control-allow-origin'], path).toBe('*');
+      expect(response.headers()['access-control-allow-credentials'], path).toBeUndefined();
+    }
+    const html = await request.get('/docs/mobile', { headers });
+    const script = /<script data-src="([^"]+)"/.exec(await html.text())?.[1];
+    for (const response of [html, await request.get(script!, { headers }), await request.get('/sitemap.xml', { headers })])
+      expect(response.headers()['access-control-allow-origin'], response.url()).toBeUndefined();
+  });
+
   test('caches hashed assets for a year and revalidates HTML and JSON', async ({ request, site }) => {
     const html = await (await request.get('/docs/mobile')).text();
     const script = /<script data-src="([^"]+)"/.exec(html)?.[1];
@@ -65,6 +97,24 @@ test.describe('nginx', () => {
     }
     const gzip = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers()['content-encoding']).toBe('gzip');
+  });
+
+  test('serves scripts and stylesheets precompressed by the build: Brotli when accepted, else gzip -9', async ({ site }) => {
+    const html = readFileSync(join(site.dist, 'docs', 'mobile', 'index.html'), 'utf8');
+    const script = /<script data-src="([^"]+)"/.exec(html)![1]!;
+    const style = /<link rel="stylesheet" href="(\/assets\/[^"]+)"/.exec(html)?.[1];
+    for (const path of [script, ...(style ? [style] : [])]) {
+      const file = join(site.dist, path.slice(1));
+      const br = await rawGet(path, 'br, gzip');
+      expect(br.encoding, path).toBe('br');
+      expect(br.body.equals(readFileSync(`${file}.br`)), `${path}: the build's .br file`).toBe(true);
+      expect(brotliDecompressSync(br.body).equals(readFileSync(file))).toBe(true);
+      const gz = await rawGet(path, 'gzip');
+      expect(gz.encoding, path).toBe('gzip');
+      expect(gz.body.equals(readFileSync(`${file}.gz`)), `${path}: the build's .gz file`).toBe(true);
+      expect(gz.body.equals(gzipSync(readFileSync(file), { level: 9 })), `${path}: zlib's gzip -9`).toBe(true);
+      expect((await rawGet(path, 'identity')).body.equals(readFileSync(file))).toBe(true);
+    }
   });
 
   test('serves the service worker revalidated, as JavaScript, with the security headers', async ({ request }) => {

@@ -27,9 +27,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Debian's libnginx-mod-http-brotli-static (`make system-deps`): site.conf serves the build's `.br` files. */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
 export function nginxConfig(input: { dir: string; port: number; root: string }): string {
   const { dir, port, root } = input;
-  return `worker_processes 1;
+  return `load_module ${BROTLI_STATIC_MODULE};
+worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 daemon off;

@@ -78,6 +78,27 @@ test.describe('legacy notice', () => {
     });
   }
 
+  test('on every v1 and IC2 page, links to its counterpart when it has one, else to the current version', async ({ site, request }) => {
+    const legacy = site.routes.filter(
+      (r) => r.kind === 'doc' && r.sidebar !== null && site.manifest.versions[r.sidebar]?.items.some((v) => v.id === r.version && v.legacy),
+    );
+    expect(legacy.length).toBeGreaterThan(80);
+    let withCounterpart = 0;
+    for (const route of legacy) {
+      const data = site.page(route.path);
+      const info = site.manifest.versions[data.sidebar!]!;
+      const counterpart = data.counterparts[info.current];
+      const first = info.items.find((v) => v.id === info.current)!.first[data.locale];
+      const html = await (await request.get(route.path)).text();
+      const notice = /<div class="legacy-notice"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1];
+      expect(notice, route.path).toBeTruthy();
+      expect(/href="([^"]*)"/.exec(notice!)?.[1], route.path).toBe(counterpart ?? first);
+      if (counterpart) withCounterpart++;
+    }
+    // Every IC2 page and the v1 methods that have a v1.5 equivalent.
+    expect(withCounterpart).toBeGreaterThan(50);
+  });
+
   test('is absent from pages of current versions and shared pages', async ({ page }) => {
     for (const path of ['/docs/mobile/ic3/visits/start', BRANDS, '/docs/api/backend/errors', '/en/docs/portal']) {
       await page.goto(path);

@@ -5,7 +5,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { createHrefResolver, DocPage, loadSiteData, type HastComponentProps, type PageData } from '@vitrina-docs/renderer';
+import { createHrefResolver, DocPage, loadSiteData, type HastComponentProps, type PageData, type SiteData } from '@vitrina-docs/renderer';
 import '@vitrina-docs/renderer/styles/content.css';
 import './host.css';
 
@@ -13,17 +13,6 @@ import './host.css';
 const DOCS_SITE = import.meta.env.VITE_DOCS_SITE ?? '';
 /** The host's route under which it shows the documentation: /embed-app/help/docs/mobile shows /docs/mobile. */
 const BASE = '/embed-app/help';
-
-const site = await loadSiteData(DOCS_SITE);
-// The build's own stylesheet (code highlighting colours).
-for (const href of site.stylesheets) document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
-
-// Links to doc pages stay in this app; anything else goes to the documentation site.
-const resolveHref = createHrefResolver({
-  base: BASE,
-  shows: (path) => site.isDoc(path),
-  siteUrl: site.siteUrl || location.origin,
-});
 
 /** A component override: the host draws the pages' tables in its own frame. */
 function HostTable({ node: _node, children, ...props }: HastComponentProps) {
@@ -35,28 +24,37 @@ function HostTable({ node: _node, children, ...props }: HastComponentProps) {
 }
 const components = { table: HostTable };
 
-function DocsScreen() {
+function DocsScreen({ site }: { site: SiteData }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [page, setPage] = useState<PageData | null>();
+  // undefined: loading; null: no such page; an Error: the site did not answer.
+  const [page, setPage] = useState<PageData | Error | null>();
   const [dark, setDark] = useState(false);
   const path = location.pathname.slice(BASE.length) || '/docs/mobile';
+
+  // Links to the site's doc pages stay in this app; anything else goes to the documentation site.
+  const [resolveHref] = useState(() =>
+    createHrefResolver({ base: BASE, shows: (p) => site.isDoc(p), siteUrl: site.siteUrl || window.location.origin }),
+  );
 
   useEffect(() => {
     let current = true;
     setPage(undefined);
     site.page(path).then(
       (p) => current && setPage(p),
-      () => current && setPage(null),
+      (error: Error) => current && setPage(error),
     );
     return () => {
       current = false;
     };
-  }, [path]);
+  }, [site, path]);
 
-  // A page reached with an anchor opens at its section.
+  // A page reached with an anchor opens at its section; another page opens at its top.
   useEffect(() => {
-    if (page && location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    if (!page || page instanceof Error) return;
+    const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, [page, location.hash]);
 
   return (
@@ -65,13 +63,15 @@ function DocsScreen() {
         Dark documentation
       </button>
       {page === null && <p>This page is not in the documentation.</p>}
-      {page && (
+      {page instanceof Error && <p role="alert">The documentation did not load: {page.message}</p>}
+      {page && !(page instanceof Error) && (
         <DocPage
           page={page}
           ui={site.ui(page.locale)}
           colourMode={dark ? 'dark' : 'light'}
           components={components}
           resolveHref={resolveHref}
+          assetBase={site.siteUrl}
           onNavigate={(href) => navigate(href)}
         />
       )}
@@ -79,8 +79,8 @@ function DocsScreen() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+function App({ site }: { site: SiteData | Error }) {
+  return (
     <BrowserRouter>
       <header>
         <h2 className="host-title">Host app</h2>
@@ -92,9 +92,25 @@ createRoot(document.getElementById('root')!).render(
           </tbody>
         </table>
       </header>
-      <Routes>
-        <Route path={`${BASE}/*`} element={<DocsScreen />} />
-      </Routes>
+      {site instanceof Error ? (
+        <p role="alert">The documentation did not load: {site.message}</p>
+      ) : (
+        <Routes>
+          <Route path={`${BASE}/*`} element={<DocsScreen site={site} />} />
+        </Routes>
+      )}
     </BrowserRouter>
+  );
+}
+
+// The site's manifest first; a site that does not answer (offline, CORS) shows as an error.
+const site = await loadSiteData(DOCS_SITE).catch((error: Error) => error);
+// The build's own stylesheet (code highlighting colours).
+if (!(site instanceof Error))
+  for (const href of site.stylesheets) document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App site={site} />
   </StrictMode>,
 );

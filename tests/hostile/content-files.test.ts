@@ -87,6 +87,20 @@ describe('hostile files under content/', () => {
     writeFileSync(content('static/.well-known/security.txt'), 'Contact: mailto:security@vitrina.example\n');
     writeFileSync(content('static/img/hostile.svg'), HOSTILE_SVG);
     writeFileSync(content('static/img/clean.svg'), CLEAN_SVG);
+    // What would run on the site's origin, and what documentation publishes.
+    mkdirSync(content('static/files'));
+    writeFileSync(content('static/files/page.html'), '<!doctype html><script src="/files/evil.js"></script>');
+    writeFileSync(content('static/files/evil.js'), 'alert(document.domain)');
+    writeFileSync(content('static/evil-sw.js'), "self.addEventListener('fetch', () => {})");
+    writeFileSync(content('static/sw.js'), "self.addEventListener('fetch', () => {})");
+    writeFileSync(content('static/files/page.xhtml'), '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>');
+    writeFileSync(content('static/files/feed.xml'), '<a:script xmlns:a="http://www.w3.org/1999/xhtml">alert(1)</a:script>');
+    writeFileSync(content('static/files/photo.png'), '<!doctype html><script>alert(1)</script>');
+    writeFileSync(content('static/files/data.json'), '<html><script>alert(1)</script></html>');
+    writeFileSync(content('static/files/manual.pdf'), '%PDF-1.7\n%\u00e2\n1 0 obj\n');
+    writeFileSync(content('static/files/prices.csv'), 'sku,price\n1,2\n');
+    writeFileSync(content('static/files/export.zip'), Buffer.from('504b030414000000', 'hex'));
+    writeFileSync(content('static/files/plain.xml'), '<?xml version="1.0"?><prices><p sku="1">2</p></prices>');
     // Pages: with a byte order mark, with bytes that are not UTF-8, and one that is a link.
     const support = (name: string) => content(`docs/support/${name}`);
     writeFileSync(support('bom.ru.md'), `\uFEFF${readFileSync(support('index.ru.md'), 'utf8')}`);
@@ -112,6 +126,22 @@ describe('hostile files under content/', () => {
     expect(errorsOf('content/static/.env')).toEqual(['1:1 hidden-file']);
     expect(errorsOf('content/static/.well-known/security.txt')).toEqual([]);
     expect(diagnostics.find((d) => d.file === 'content/static/passwd.txt')?.message).toContain(join(outside, 'passwd'));
+  });
+
+  it('refuses HTML, XHTML, JavaScript, a service worker, XML with script and a type in disguise in content/static, each at its path', () => {
+    for (const file of [
+      'files/page.html',
+      'files/evil.js',
+      'evil-sw.js',
+      'sw.js',
+      'files/page.xhtml',
+      'files/feed.xml',
+      'files/photo.png',
+      'files/data.json',
+    ])
+      expect(errorsOf(`content/static/${file}`), file).toEqual(['1:1 unsafe-static-file']);
+    for (const file of ['files/manual.pdf', 'files/prices.csv', 'files/export.zip', 'files/plain.xml', 'img/shelf.svg'])
+      expect(errorsOf(`content/static/${file}`), file).toEqual([]);
   });
 
   it('refuses an SVG with script at the lines of what it refuses, and accepts a clean one', () => {

@@ -12,6 +12,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline } from '@vitrina-docs/generator';
 import type { Diagnostic } from '@vitrina-docs/schemas';
+import { canonicalPath } from '@vitrina-docs/schemas/paths';
+import { Diagnostics } from '../../generator/diagnostics.ts';
+import { redirectLocation } from '../../generator/serve/redirect-location.ts';
+import { parseYamlLazily, YAML_LIMITS } from '../../generator/yaml-source.ts';
 import { copyFixture } from '../helpers/project.ts';
 
 /** An input that takes longer than this (on a busy 2-core machine) counts as a hang. */
@@ -178,5 +182,87 @@ describe('fuzz: validate', () => {
     // Each page that was not compiled says why, in its own file.
     const failed = result.diagnostics.filter((d) => d.code === 'compile-failed');
     expect(failed).toEqual([]);
+  });
+});
+
+describe('fuzz: redirect targets of preview and dev', () => {
+  const pathChar = fc.constantFrom(
+    '/',
+    '\\',
+    'a',
+    '.',
+    '%',
+    '\t',
+    '\n',
+    '\r',
+    ' ',
+    '\u0000',
+    '\u007f',
+    '\u0085',
+    '\u00a0',
+    'в',
+    '?',
+    '#',
+    ':',
+    '@',
+  );
+  it('a redirect leads only to a percent-encoded path of this site, for any decoded path', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: pathChar, maxLength: 30 }), fc.string({ maxLength: 10 }), (tail, query) => {
+        const location = redirectLocation(canonicalPath(`/${tail}`), `?${query}`);
+        if (location !== null) expect(location).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
+        // A browser resolves it on this site's origin, whatever it holds.
+        if (location !== null) expect(new URL(location, 'https://docs.vitrina.example').origin).toBe('https://docs.vitrina.example');
+      }),
+      { numRuns: 2000, seed: SEED },
+    );
+  });
+});
+
+/** How many values `data` holds once its shared values are copied, counted up to `cap`. */
+function expandedValues(data: unknown, cap: number): number {
+  let count = 0;
+  const stack = [data];
+  while (stack.length && count < cap) {
+    const v = stack.pop();
+    count++;
+    if (v !== null && typeof v === 'object') stack.push(...(Array.isArray(v) ? v : Object.values(v)));
+  }
+  return count;
+}
+
+describe('fuzz: YAML aliases', () => {
+  /** A ladder of `levels` levels, each a list of `width` aliases of the one below, in a block or flow style. */
+  const ladder = fc
+    .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 40 }), fc.boolean(), fc.boolean())
+    .map(([levels, width, flow, broken]) => {
+      const lines = ['a0: &a0 "lol"'];
+      for (let i = 1; i <= levels; i++) {
+        const items = Array(width).fill(`*a${i - 1}`);
+        lines.push(flow ? `a${i}: &a${i} [${items.join(', ')}]` : `a${i}: &a${i}\n${items.map((x) => `  - ${x}`).join('\n')}`);
+      }
+      if (broken) lines.push('a0: twice');
+      return lines.join('\n');
+    });
+  it('any alias ladder is read or refused at a line of the file, quickly, and never expanded past the limits', () => {
+    fc.assert(
+      fc.property(ladder, (text) => {
+        const diagnostics = new Diagnostics();
+        const started = performance.now();
+        const src = parseYamlLazily(text, 'content/facts.yaml', diagnostics);
+        const found = diagnostics.items;
+        if (src === null) {
+          expect(found.length).toBeGreaterThan(0);
+          for (const d of found) expect(d.line >= 1 && d.line <= text.split('\n').length, JSON.stringify(d)).toBe(true);
+        } else {
+          expect(found).toEqual([]);
+          // What was accepted can be expanded (JSON, a schema check) without exploding.
+          expect(expandedValues(src.data, YAML_LIMITS.values + 1)).toBeLessThanOrEqual(YAML_LIMITS.values);
+        }
+        // (A hang, not a performance figure: the limits keep this to milliseconds.)
+        expect(performance.now() - started).toBeLessThan(TIME_LIMIT_MS);
+      }),
+      { numRuns: 200, seed: SEED },
+    );
   });
 });

@@ -59,3 +59,20 @@ describe('links that do not decode', () => {
     ]);
   });
 });
+
+describe('names a page cannot take from the site', () => {
+  it('`:fact[constructor]` and other inherited names are unknown facts, not code printed on the page', async () => {
+    const facts = { support_email: 'support@vitrina.example' };
+    const { body, diagnostics } = await compileMarkdown(
+      'Lead :fact[constructor], :fact[toString], :fact[valueOf] and :fact[hasOwnProperty].\n',
+      { facts },
+    );
+    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(Array(4).fill('1 unknown-fact'));
+    expect(JSON.stringify(body)).not.toContain('native code');
+  });
+
+  it('a heading id reserved by the site (`{#vd-main}`) is an error at its heading', async () => {
+    const { diagnostics } = await compileMarkdown('Lead.\n\n## Main {#vd-main}\n\n## Title {#vd-title}\n\n## Fine {#main}\n');
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['3:1 reserved-heading-id', '5:1 reserved-heading-id']);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../generator/dev/dev-server.ts';
 import { devPolicy, DIAGRAM_POLICY, SECURITY_HEADERS } from '../../generator/serve/security-headers.ts';
 import { startStaticServer, type StaticServer } from '../../generator/serve/static-server.ts';
+import { DOWNLOAD_EXTENSIONS } from '../../generator/pipeline/static-types.ts';
 import { ROOT } from '../helpers/project.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../workflow/helpers.ts';
 
@@ -49,6 +51,12 @@ describe('the production nginx configuration and the servers send the same secur
     expect(fromConf).toEqual(SECURITY_HEADERS);
     // The CSP is the build's (it allows the inline code by its hashes), included beside them.
     expect(conf).toMatch(/^include vitrina-docs\/csp\.conf;$/m);
+  });
+
+  it('site.conf sends as downloads the types DOWNLOAD_EXTENSIONS names, as preview and dev do', () => {
+    const conf = readFileSync(join(ROOT, 'deploy/nginx/site.conf'), 'utf8');
+    const m = /location ~\* \\\.\(\?:([\w|]+)\)\$ \{[^}]*Content-Disposition "attachment"/.exec(conf);
+    expect(m?.[1]?.split('|')).toEqual(DOWNLOAD_EXTENSIONS);
   });
 
   it('site.conf gives a diagram opened on its own the policy DIAGRAM_POLICY says', () => {
@@ -113,6 +121,91 @@ describe('preview', () => {
   });
 });
 
+/** The answer to a request line sent as written (fetch and http.request re-encode or refuse some paths). */
+function rawGet(base: string, target: string): Promise<{ status: number; location: string | null; head: string }> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+    );
+    let data = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (c: string) => (data += c));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const head = data.slice(0, data.indexOf('\r\n\r\n'));
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0),
+        location: /\r\nlocation: ([^\r]*)/i.exec(head)?.[1] ?? null,
+        head,
+      });
+    });
+  });
+}
+
+/** Redirects a browser would follow off the site, and one (Cyrillic) a header cannot carry raw. */
+const HOSTILE_REDIRECTS = ['/%5cevil.example/index.html', '/%5Cevil.example/', '/%09/evil.example/', '/a%0d%0aSet-Cookie:%20x=1/'];
+
+/** A Location is a path of this site, percent-encoded: no second slash or backslash at its start, nothing a header cannot carry. */
+function expectSameSite(location: string | null, what: string): void {
+  if (location === null) return;
+  expect(location, what).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
+}
+
+describe('preview on hostile requests and a hostile folder', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vd-preview-hostile-'));
+  let server: StaticServer;
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>home</title>');
+    writeFileSync(join(dir, '404.html'), '<!doctype html><title>not found</title>');
+    mkdirSync(join(dir, 'docs', 'визит'), { recursive: true });
+    writeFileSync(join(dir, 'docs', 'визит', 'index.html'), '<!doctype html><title>визит</title>');
+    mkdirSync(join(dir, 'img'));
+    writeFileSync(join(dir, 'img', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(join(dir, 'files'));
+    writeFileSync(join(dir, 'files', 'report.zip'), Buffer.from('504b0304', 'hex'));
+    // The README's way to withdraw offline reading: a worker with no precache list.
+    writeFileSync(join(dir, 'sw.js'), 'self.registration.unregister();\n');
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ site: { analytics: { provider: 'yandex' } } }));
+    server = await startStaticServer({ dir, port: 0 });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('redirects only to a percent-encoded path of the site, and never exits on a redirect (a Cyrillic path with a slash)', async () => {
+    for (const path of HOSTILE_REDIRECTS) {
+      const r = await rawGet(server.url, path);
+      expect([301, 404], path).toContain(r.status);
+      expectSameSite(r.location, path);
+      expect(r.head, path).not.toMatch(/set-cookie/i);
+    }
+    const cyrillic = await rawGet(server.url, '/docs/%D0%B2%D0%B8%D0%B7%D0%B8%D1%82/?a=1');
+    expect(cyrillic.status).toBe(301);
+    expect(cyrillic.location).toBe('/docs/%D0%B2%D0%B8%D0%B7%D0%B8%D1%82?a=1');
+    expect((await get(server.url, '/')).status).toBe(200);
+  });
+
+  it('serves a withdrawal service worker and a manifest that does not parse as they are, and goes on serving', async () => {
+    const worker = await get(server.url, '/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.body).toBe('self.registration.unregister();\n');
+    writeFileSync(join(dir, 'manifest.json'), '{ not json');
+    for (const path of ['/manifest.json', '/sw.js']) expect((await get(server.url, path)).status, path).toBe(200);
+    expect((await get(server.url, '/manifest.json')).body).toBe('{ not json');
+    expect((await get(server.url, '/')).status).toBe(200);
+  });
+
+  it('chooses the diagram policy from the decoded path, and sends a document as a download', async () => {
+    expect((await get(server.url, '/%69mg/a.svg')).headers['content-security-policy']).toBe(DIAGRAM_POLICY);
+    const zip = await get(server.url, '/files/report.zip');
+    expect(zip.headers['content-disposition']).toBe('attachment');
+    expect(zip.headers['x-content-type-options']).toBe('nosniff');
+    expect((await get(server.url, '/img/a.svg')).headers['content-disposition']).toBeUndefined();
+  });
+});
+
 describe('dev', () => {
   const root = mkdtempSync(join(tmpdir(), 'vd-dev-hostile-'));
   const outside = mkdtempSync(join(tmpdir(), 'vd-outside-'));
@@ -154,6 +247,17 @@ describe('dev', () => {
     const policy = devPolicy([], ['https://api.vitrina.example']);
     for (const path of ['/docs/support', '/img/shelf.svg', '/manifest.json', '/__vitrina/dev-client.js'])
       expectSecurityHeaders((await get(server.url, path)).headers, path, path.endsWith('.svg') ? DIAGRAM_POLICY : policy);
+  });
+
+  it('redirects only to a percent-encoded path of the site, never exits on a redirect, and decodes the path before choosing the CSP', async () => {
+    for (const path of [...HOSTILE_REDIRECTS, '/docs/%D0%B2%D0%B8%D0%B7%D0%B8%D1%82/']) {
+      const r = await rawGet(server.url, path);
+      expect([301, 404], path).toContain(r.status);
+      expectSameSite(r.location, path);
+    }
+    expect((await rawGet(server.url, '/docs/%D0%B2%D0%B8%D0%B7%D0%B8%D1%82/')).location).toBe('/docs/%D0%B2%D0%B8%D0%B7%D0%B8%D1%82');
+    expect((await get(server.url, '/docs/support')).status).toBe(200);
+    expect((await get(server.url, '/%69mg/shelf.svg')).headers['content-security-policy']).toBe(DIAGRAM_POLICY);
   });
 
   it.skipIf(!existsSync(CHROMIUM))('shows a page past a limit in the browser overlay, with its file and line', async () => {

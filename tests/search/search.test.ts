@@ -338,10 +338,12 @@ describe('current versions first', () => {
     expect(first(en, 'start a visit', 'ic2')).toBe('/en/docs/mobile/ic2/visits/start');
     expect(first(en, 'list of stores API v1')).toMatch(/^\/en\/docs\/api\/backend\/methods\/v1\//);
     expect(first(en, 'list of stores API')).not.toMatch(/\/methods\/v1\//);
-    // A version filter leaves out the other versions of its sidebar, not the pages without one.
+    // A version filter keeps its sidebar's pages of that version and those without one, nothing else.
     const filtered = en.peek('visit', { version: 'ic2' }, Infinity)!.hits;
     expect(filtered.some((h) => h.doc.version === 'ic3')).toBe(false);
-    expect(filtered.some((h) => h.doc.sidebar === 'portal')).toBe(true);
+    expect(filtered.every((h) => h.doc.sidebar === 'mobile')).toBe(true);
+    expect(filtered.some((h) => h.doc.version === null)).toBe(true);
+    expect(first(en, 'cancel a visit', 'ic2')).toBe('/en/docs/mobile/ic2/visits/cancel');
   });
 });
 

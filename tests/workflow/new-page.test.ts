@@ -56,7 +56,9 @@ describe('vitrina-docs new', () => {
   ] as const)('%s: writes a ru+en pair of its type and lists the route', async (route, args, type, kind, ids) => {
     const r = await cli('new', route, ...args);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`created ${route} (${type}`);
+    // The report is the command's output (stdout); stderr is for diagnostics.
+    expect(r.stdout).toContain(`created ${route} (${type}`);
+    expect(r.stderr).not.toContain('created');
     const files = ['ru', 'en'].map((l) => `content${route}.${l}.md`);
     for (const f of files) expect(existsSync(join(site.root, f)), f).toBe(true);
     written.push(...files);
@@ -82,7 +84,7 @@ describe('vitrina-docs new', () => {
     expect(fmEn!.sidebar_position).toBe(fmRu!.sidebar_position);
     // What to fill in: the description, the lead and each section, in both files.
     for (const f of files)
-      expect(r.stderr).toMatch(new RegExp(`${f}\\n {4}line 3 +description\\n {4}line \\d+ +lead paragraph\\n {4}line \\d+ +## `));
+      expect(r.stdout).toMatch(new RegExp(`${f}\\n {4}line 3 +description\\n {4}line \\d+ +lead paragraph\\n {4}line \\d+ +## `));
     expect(en).toContain(`translation_of: ${translationHash(ru)}`);
     expect(read('content/routes.tsv')).toContain(`${route}\t${route.split('/')[2]}\t${kind}\n`);
   });

@@ -74,7 +74,7 @@ describe('the pre-commit hook', { timeout: 300_000 }, () => {
     git(root, 'add', '-A');
     const r = git(root, 'commit', '-q', '-m', 'content');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/validated in \d+ ms/);
+    expect(r.stderr).toMatch(/validated the staged content in \d+ ms/);
   });
 
   it('blocks a staged page with an error, printing the diagnostic', () => {
@@ -90,6 +90,19 @@ describe('the pre-commit hook', { timeout: 300_000 }, () => {
     // A relative link is quoted as written, then the route it leads to.
     expect(r.stderr).toMatch(/ {2}error {2}broken-link {2}link "\.\/gone\.md" leads to \/docs\/support\/gone: no such page/);
     expect(r.stderr).toContain('vitrina-docs pre-commit: commit blocked: fix the errors above');
+    expect(head(root)).toBe(before);
+  });
+
+  it('checks the content as staged: a fix left in the work tree does not let the broken page through', () => {
+    const before = head(root);
+    writeFileSync(
+      join(root, page),
+      readFileSync(join(root, page), 'utf8').replace('/docs/support/gone', '/docs/mobile').replace('./gone.md', './index.md'),
+    );
+    const r = git(root, 'commit', '-q', '-m', 'fixed in the work tree only');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`${page}:\\d+:\\d+ {2}error {2}broken-link {2}link "/docs/support/gone": no such page`));
+    expect(r.stderr).toContain('changes that are not staged are not checked');
     expect(head(root)).toBe(before);
   });
 
@@ -111,6 +124,19 @@ describe('the pre-commit hook', { timeout: 300_000 }, () => {
     const r = git(root, 'commit', '-q', '-m', 'remove a page');
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/content\/docs\/mobile\/ic3\/visits\/start\.ru\.md:\d+:\d+ {2}error {2}broken-link/);
+    expect(head(root)).toBe(before);
+    git(root, 'reset', '-q', '--hard');
+  });
+
+  it('checks every page when a shared file changes: a renamed fact breaks the pages that quote it', () => {
+    const before = head(root);
+    const facts = join(root, 'content', 'facts.yaml');
+    writeFileSync(facts, readFileSync(facts, 'utf8').replace(/^support_email:/m, 'support_mail:'));
+    git(root, 'add', 'content/facts.yaml');
+    const r = git(root, 'commit', '-q', '-m', 'rename a fact');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('checking every page: content/facts.yaml changed');
+    expect(r.stderr).toMatch(/content\/docs\/mobile\/ic3\/visits\/start\.ru\.md:\d+:\d+ {2}error {2}unknown-fact/);
     expect(head(root)).toBe(before);
     git(root, 'reset', '-q', '--hard');
   });
