@@ -75,6 +75,10 @@ export const UiStringsSchema = z
       allowedValues: s('Label before the list of allowed values'),
       defaultValue: s('Label before the default value'),
       downloadSpec: s('Link text to download the OpenAPI description'),
+      postmanCollection: s('Link text to download the Postman collection of the API version'),
+      postmanEnvironment: s('Link text to download the Postman environment of the collection (base URL, key variable)'),
+      changes: s('Heading of the list of release notes that changed the method'),
+      changesNote: s('Sentence under that heading: the notes are the ones that mention the method, newest first'),
     }),
     console: z.strictObject({
       title: s('Heading of the "Try it" console of an API method page'),

@@ -17,6 +17,7 @@ import { checkApiPages } from '../openapi/check-api-pages.ts';
 import { loadOpenApi, type OpenApiDescription, type ResolvedOperation } from '../openapi/load-openapi.ts';
 import { operationView } from '../openapi/operation-view.ts';
 import { consoleFiles, serverUrls } from '../openapi/console-data.ts';
+import { pageKey, releaseNotesByPage } from '../openapi/method-changes.ts';
 import { apiOrigins } from '../publish/csp.ts';
 import { assembleSite } from '../pipeline/assemble.ts';
 import { checkContent, type CheckedSite, type Page } from '../pipeline/check.ts';
@@ -281,9 +282,12 @@ export class DevSite {
     const site = this.checked.site!;
     const pages = [...this.served.values()];
     const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();
+    const changes = releaseNotesByPage(pages);
     for (const p of pages) {
       const found = this.ops.get(p.src.file);
-      if (found) operations.set(p, { [p.locale]: operationView(found.api, found.op, p.locale, `/api/${found.api.version}.yaml`) });
+      if (!found) continue;
+      const view = operationView(found.api, found.op, p.locale, `/api/${found.api.version}.yaml`);
+      operations.set(p, { [p.locale]: { ...view, changes: changes.get(pageKey(p.locale, p.key)) ?? [] } });
     }
     const assembled = assembleSite({
       checked: { ...this.checked, site },

@@ -75,6 +75,11 @@ function asText(v: unknown): string | undefined {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+/** "sent as `Token <api_key>`": the word before the key, as an API key scheme's description gives it (`Token `). */
+export function keyPrefix(scheme: Obj): string {
+  return /`(\w+) <[^>`]+>`/.exec(String(scheme.description ?? ''))?.[1]?.concat(' ') ?? '';
+}
+
 /** The console's data of one operation. */
 export function consoleData(doc: Obj, version: string, path: string, method: (typeof HTTP_METHODS)[number]): ApiConsoleData {
   const pathItem = (doc.paths as Record<string, Obj>)[path]!;
@@ -91,8 +96,7 @@ export function consoleData(doc: Obj, version: string, path: string, method: (ty
     scheme?.type === 'apiKey' && scheme.in === 'header'
       ? {
           header: String(scheme.name),
-          // "sent as `Token <api_key>`": the word before the key, as the scheme's description gives it.
-          prefix: /`(\w+) <[^>`]+>`/.exec(String(scheme.description ?? ''))?.[1]?.concat(' ') ?? '',
+          prefix: keyPrefix(scheme),
         }
       : scheme?.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer'
         ? { header: 'Authorization', prefix: 'Bearer ' }

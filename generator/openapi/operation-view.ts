@@ -1,4 +1,5 @@
 import type { ApiField, ApiOperation, ApiParameter, LocaleCode } from '@vitrina-docs/schemas';
+import { apiFileUrls } from './api-files.ts';
 import type { JsonSchema, OpenApiDescription, ResolvedOperation } from './load-openapi.ts';
 
 const MAX_DEPTH = 5;
@@ -176,5 +177,8 @@ export function operationView(api: OpenApiDescription, op: ResolvedOperation, lo
     responses,
     specUrl,
     consoleUrl: consoleUrl(api.version, op.operationId),
+    postman: { collection: apiFileUrls(api.version).collection, environment: apiFileUrls(api.version).environment },
+    // (Filled in when the site is assembled: see method-changes.ts.)
+    changes: [],
   };
 }

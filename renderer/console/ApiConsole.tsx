@@ -12,6 +12,7 @@ import { errorMessage, mockExchange, responseFor, sendRequest, type Exchange, ty
 import { buildRequest, initialBody, initialValues, missingParameters, paramKey, typedValue, type Parameter } from './request.ts';
 import { schemaProblems } from './schema-check.ts';
 import { storedKey, storedMockUrl, storeKey, storeMockUrl } from './stored-values.ts';
+import { KEY_PLACEHOLDER } from './live-samples.ts';
 import { RequestSamples } from './RequestSamples.tsx';
 import { useConsoleStylesheet } from './stylesheet.ts';
 
@@ -185,6 +186,16 @@ function ConsoleForm({ operation, data }: { operation: ApiOperation; data: ApiCo
   }, [data, body]);
 
   const base = target === MOCK ? '' : target === LOCAL ? mockUrl : target;
+  // The samples show the request as sent to a real server: the first one in mock mode; never the key.
+  const firstServer = data.servers[0]?.url ?? '';
+  const sampleRequest = useMemo(
+    () => buildRequest(data, { base: target === MOCK || !URL.canParse(base) ? firstServer : base, values, body, token: KEY_PLACEHOLDER }),
+    [data, target, firstServer, base, values, body],
+  );
+  const initialRequest = useMemo(
+    () => buildRequest(data, { base: firstServer, values: initialValues(data), body: initialBody(data), token: KEY_PLACEHOLDER }),
+    [data, firstServer],
+  );
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
@@ -325,7 +336,7 @@ function ConsoleForm({ operation, data }: { operation: ApiOperation; data: ApiCo
         {outcome && <h3 id={`${ids}-response`}>{ui.console.response}</h3>}
         <ExchangeView data={data} outcome={outcome} />
       </section>
-      <RequestSamples samples={data.samples} />
+      <RequestSamples built={data.samples} request={sampleRequest} initial={initialRequest} />
     </>
   );
 }

@@ -1,17 +1,34 @@
 /**
- * The request samples of an operation (generated at build time from the description, see
- * generator/openapi/request-samples.ts), in the language the reader chose last: the choice is
- * kept in localStorage, so that every method page shows that language.
+ * The request samples of an operation, in the language the reader chose last (kept in
+ * localStorage, so that every method page shows that language): those of the build (generated
+ * from the description's examples, see generator/openapi/request-samples.ts) until the reader
+ * changes the request in the console, then those of the request being made (live-samples.ts).
  */
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ApiConsoleData } from '@vitrina-docs/schemas';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { useUi } from '../components/ui-context.ts';
+import { liveSamples } from './live-samples.ts';
+import type { BuiltRequest } from './request.ts';
 import { storedLanguage, storeLanguage } from './stored-values.ts';
 
-export function RequestSamples({ samples }: { samples: ApiConsoleData['samples'] }) {
+const sameRequest = (a: BuiltRequest, b: BuiltRequest) => a.url === b.url && a.body === b.body;
+
+export function RequestSamples({
+  built,
+  request,
+  initial,
+}: {
+  /** The build's samples, of `initial`. */
+  built: ApiConsoleData['samples'];
+  /** The request the console would send (with a placeholder for the key). */
+  request: BuiltRequest;
+  /** The request of the description's examples on its first server. */
+  initial: BuiltRequest;
+}) {
   const ui = useUi();
   const id = useId();
+  const samples = useMemo(() => (sameRequest(request, initial) ? built : liveSamples(request, built)), [built, request, initial]);
   const [language, setLanguage] = useState(() => storedLanguage() ?? samples[0]?.id ?? '');
   const sample = samples.find((s) => s.id === language) ?? samples[0];
   if (!sample) return null;
@@ -37,7 +54,7 @@ export function RequestSamples({ samples }: { samples: ApiConsoleData['samples']
       </div>
       <p className="api-console-hint">{ui.console.samplesNote}</p>
       <div className="api-console-sample">
-        <pre className="api-console-body" tabIndex={0} data-language={sample.id}>
+        <pre className="api-console-sample-code" tabIndex={0} data-language={sample.id}>
           <code>{sample.code}</code>
         </pre>
         <CopyButton text={() => sample.code} label={ui.code.copy} done={ui.code.copied} />

@@ -138,6 +138,31 @@ test('a POST with a JSON body, checked as the reader types and accepted by the m
   await expect(region.getByText('Ответ соответствует схеме ответа из описания.')).toBeVisible();
 });
 
+test('the values typed in the console flow into the request samples, the key never does', async ({ page }) => {
+  const region = await openConsole(page, SKU);
+  const samples = region.getByRole('region', { name: 'Примеры запроса' });
+  const code = samples.locator('pre');
+  // Before any change: the build's sample, on the description's first server.
+  await samples.getByLabel('Язык').selectOption('python');
+  await expect(code).toContainText('https://api.vitrina.example/api/v1.5/catalog/sku');
+  await targetPrism(region);
+  await region.getByLabel('API-ключ').fill('secret-key-456');
+  await region.getByLabel(/^brand_id/).fill('201');
+  await region.getByLabel(/^page_size/).fill('5');
+  await expect(code).toContainText(`url = "${PRISM()}/catalog/sku?brand_id=201&page_size=5"`);
+  await expect(code).toContainText('"Authorization": "Token <api_key>"');
+  await expect(code).not.toContainText('secret-key-456');
+  // The language chosen is kept across pages; a path parameter and a body flow in as well.
+  const post = await openConsole(page, MHL_RECORD);
+  const postCode = post.getByRole('region', { name: 'Примеры запроса' }).locator('pre');
+  await expect(postCode).toContainText('import requests');
+  await post.getByLabel('Тело запроса (JSON)').fill('{"records": [{"mhl_id": 77, "sku_id": 5001, "min_facings": 3}]}');
+  await post.getByRole('region', { name: 'Примеры запроса' }).getByLabel('Язык').selectOption('curl');
+  await expect(postCode).toContainText('"mhl_id": 77');
+  await expect(postCode).toContainText("--header 'Authorization: Token <api_key>'");
+  await expect(postCode).not.toContainText('secret-key-456');
+});
+
 test('a call without a key shows the 401 with the API’s own message and what to do', async ({ page, pageErrors }) => {
   const region = await openConsole(page, BRANDS);
   await targetPrism(region);
