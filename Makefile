@@ -25,13 +25,16 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-system-deps: ## install Debian's chromium, nginx with its Brotli module, pre-commit and python3-venv when missing (browser tests, the production server, the hook runners' tests)
+system-deps: ## install Debian's chromium, nginx with its Brotli module, pre-commit, python3-venv, a JDK and mono's C# compiler when missing (browser tests, the production server, the hook runners' tests, the request samples' compilers)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	[ -x /usr/bin/pre-commit ] || missing="$$missing pre-commit"; \
 	python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing="$$missing libnginx-mod-http-brotli-static"; \
+	command -v javac >/dev/null 2>&1 || missing="$$missing default-jdk-headless"; \
+	command -v mcs >/dev/null 2>&1 || missing="$$missing mono-mcs"; \
+	[ -f /usr/lib/mono/4.5/System.Net.Http.dll ] || missing="$$missing libmono-system-net-http4.0-cil"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

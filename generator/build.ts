@@ -70,17 +70,28 @@ interface Run {
 
 /** The modules only a build needs (loaded while the pages compile, so that `validate` starts quickly). */
 async function buildModules() {
-  const [operationView, assemble, emit, search, publish, prerender, codeBlocks] = await Promise.all([
-    import('./openapi/operation-view.ts'),
-    import('./pipeline/assemble.ts'),
-    import('./pipeline/emit.ts'),
-    import('./search/build-shards.ts'),
-    import('./publish/publish-files.ts'),
-    import('./prerender.ts'),
-    import('./markdown/remark-code-blocks.ts'),
-  ]);
+  const [operationView, consoleData, postman, methodChanges, csp, assemble, emit, search, publish, prerender, codeBlocks] =
+    await Promise.all([
+      import('./openapi/operation-view.ts'),
+      import('./openapi/console-data.ts'),
+      import('./openapi/postman-collection.ts'),
+      import('./openapi/method-changes.ts'),
+      import('./publish/csp.ts'),
+      import('./pipeline/assemble.ts'),
+      import('./pipeline/emit.ts'),
+      import('./search/build-shards.ts'),
+      import('./publish/publish-files.ts'),
+      import('./prerender.ts'),
+      import('./markdown/remark-code-blocks.ts'),
+    ]);
   return {
     operationView: operationView.operationView,
+    consoleFiles: consoleData.consoleFiles,
+    serverUrls: consoleData.serverUrls,
+    postmanFiles: postman.postmanFiles,
+    releaseNotesByPage: methodChanges.releaseNotesByPage,
+    pageKey: methodChanges.pageKey,
+    apiOrigins: csp.apiOrigins,
     assembleSite: assemble.assembleSite,
     withSearch: assemble.withSearch,
     StagedOutput: emit.StagedOutput,
@@ -174,13 +185,17 @@ async function pipeline(options: RunOptions, scheduler: Scheduler, spool: BodySp
 
   const site = { ...checked, site: checked.site };
   try {
-    const assembled = await timed(run, 'assemble', async () =>
-      assemble(run, modules, site, content, pages, apis, operations, counterparts, await lastUpdated, output),
-    );
+    const assembled = await timed(run, 'assemble', async () => {
+      const made = assemble(run, modules, site, content, pages, apis, operations, counterparts, await lastUpdated, output);
+      // Each API version's Postman collection and environment, beside its OpenAPI file.
+      for (const api of apis.values()) for (const [path, json] of await modules.postmanFiles(api)) output.write(path, json);
+      return made;
+    });
     const search = await timed(run, 'index', () => indexing.shards);
     assembled.site.manifest = modules.withSearch(assembled.site.manifest, search.refs);
     const manifestBytes = timed(run, 'publish', () => publish(run, modules, site, pages, assembled.site, assembled.operations, output));
-    const client = await timed(run, 'prerender', () => prerender(run, modules, assembled.site, assembled.css, output));
+    const apiOrigins = modules.apiOrigins([...apis.values()].flatMap(modules.serverUrls));
+    const client = await timed(run, 'prerender', () => prerender(run, modules, assembled.site, assembled.css, apiOrigins, output));
     if (diagnostics.errorCount > summary.errors) {
       output.discard();
       return { ...counted(diagnostics.sorted()), timings: run.timings, stats: null };
@@ -320,13 +335,16 @@ function assemble(
   out: StagedOutput,
 ): { site: AssembledSite; css: string; largest: { url: string; bytes: number }; operations: OperationViews } {
   const operations: OperationViews = new Map();
+  const changes = modules.releaseNotesByPage(pages);
   for (const [page, { api, op }] of resolved) {
-    operations.set(page, { [page.locale]: modules.operationView(api, op, page.locale, `/api/${api.version}.yaml`) });
+    const view = modules.operationView(api, op, page.locale, `/api/${api.version}.yaml`);
+    operations.set(page, { [page.locale]: { ...view, changes: changes.get(modules.pageKey(page.locale, page.key)) ?? [] } });
   }
   const openapi: Record<string, string> = {};
   for (const api of apis.values()) {
     openapi[api.version] = `/api/${api.version}.yaml`;
     out.write(`api/${api.version}.yaml`, api.text);
+    for (const [path, json] of modules.consoleFiles(api)) out.write(path, json);
   }
   const css = modules.codeStylesheet(Object.assign({}, ...pages.map((p) => p.compiled.codeClasses)));
   const cssUrl = `/assets/code.${shortHash(css)}.css`;
@@ -389,10 +407,15 @@ async function prerender(
   modules: BuildModules,
   site: AssembledSite,
   css: string,
+  apiOrigins: string[],
   out: StagedOutput,
 ): Promise<{ from: string; to: string }[]> {
   if (run.options.prerender === false) return [];
-  const drawn = await modules.prerenderPages(run.root, site, run.diagnostics, out, run.scheduler.draw, { css, pageFiles: out.dir });
+  const drawn = await modules.prerenderPages(run.root, site, run.diagnostics, out, run.scheduler.draw, {
+    css,
+    pageFiles: out.dir,
+    apiOrigins,
+  });
   return drawn?.copy ?? [];
 }
 

@@ -227,6 +227,8 @@ export async function prerenderPages(
     css?: string;
     /** The folder the page JSON files were written to: each is read from there when its page is drawn (else from `site.pageJson`). */
     pageFiles?: string;
+    /** The origins of the API servers the "Try it" console may call (connect-src). */
+    apiOrigins?: string[];
   } = {},
 ): Promise<{ pages: number; copy: { from: string; to: string }[] } | null> {
   const bundle = findRenderer(root, diagnostics);
@@ -236,7 +238,11 @@ export async function prerenderPages(
   if (/<\/style/i.test(stylesheet.css)) throw new Error('the stylesheet contains "</style": it cannot be inlined');
   output.write(stylesheet.url.slice(1), stylesheet.css);
   const assets: DocumentAssets = { ...bundle.entry, styles: [], inlineStyles: [stylesheet.css] };
-  const policy = contentSecurityPolicy({ scripts: server.INLINE_SCRIPT_HASHES ?? [], styles: [cspHash(stylesheet.css)] });
+  const policy = contentSecurityPolicy({
+    scripts: server.INLINE_SCRIPT_HASHES ?? [],
+    styles: [cspHash(stylesheet.css)],
+    api: options.apiOrigins ?? [],
+  });
   output.write(CSP_CONF, nginxCspDirective(policy));
 
   const context: RenderContext = { server: bundle.server, manifest: site.manifest, chunks: site.chunks, assets };

@@ -62,6 +62,20 @@ function elasticlunrInStrictMode(): Plugin {
 }
 
 /**
+ * @readme/httpsnippet (the console's request samples) imports Node's `url` for `parse` and
+ * `format`: in the browser build, that import is renderer/console/legacy-url.ts.
+ */
+function httpsnippetUrl(): Plugin {
+  return {
+    name: 'vitrina-httpsnippet-url',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source, importer) =>
+      source === 'url' && importer && /[\\/]@readme[\\/]httpsnippet[\\/]/.test(importer) ? `${root}renderer/console/legacy-url.ts` : null,
+  };
+}
+
+/**
  * Writes `<asset>.gz` and `<asset>.br` next to every script and stylesheet, for nginx's
  * gzip_static and brotli_static: compressed once at build time with Node's zlib (gzip -9 and
  * Brotli at quality 11), so that the same sources give the same files on every machine, whatever
@@ -133,7 +147,7 @@ export default defineConfig({
   },
   publicDir: false,
   clearScreen: false,
-  plugins: [react(), viewChunksModule(), plainDynamicImports(), elasticlunrInStrictMode(), precompressAssets()],
+  plugins: [react(), viewChunksModule(), plainDynamicImports(), elasticlunrInStrictMode(), httpsnippetUrl(), precompressAssets()],
   build: { target: 'es2022', cssTarget: 'chrome111', modulePreload: false },
   environments: {
     client: {

@@ -9,6 +9,7 @@ export * from './facts.ts';
 export * from './hast.ts';
 export * from './toc.ts';
 export * from './operation.ts';
+export * from './console.ts';
 export * from './page.ts';
 export * from './search.ts';
 export * from './manifest.ts';

@@ -48,6 +48,13 @@ export const ApiOperationSchema = z
       }),
     ),
     specUrl: z.string().describe('URL of the published OpenAPI file'),
+    consoleUrl: z.string().describe('URL of the operation\'s "Try it" console data (ApiConsoleData)'),
+    postman: z
+      .strictObject({ collection: z.string(), environment: z.string() })
+      .describe("URLs of the version's published Postman collection and its environment"),
+    changes: z
+      .array(z.strictObject({ title: z.string(), url: z.string() }))
+      .describe("The release notes that changed this method (those that link to its page), newest first, in the page's language"),
   })
   .describe('An OpenAPI operation, localised and flattened for display');
 export type ApiOperation = z.infer<typeof ApiOperationSchema>;

@@ -120,6 +120,10 @@ export class DevOutput {
       const yaml = this.site.apiText(api[1]!);
       if (yaml !== null) return text(yaml, CONTENT_TYPES['.yaml']!);
     }
+    if (path.startsWith('/api/')) {
+      const json = this.site.consoleFile(path);
+      if (json !== null) return text(json, CONTENT_TYPES['.json']!);
+    }
     if (path.endsWith('.md')) {
       const route = path === '/index.md' ? '/' : path.slice(0, -3);
       const page = this.site.allPages.find((p) => p.path === route);

@@ -106,7 +106,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = decodePath(url.pathname);
       // The production server's security headers on every answer, so that the preview runs under the same CSP.
-      const headers = securityHeaders(policyFor(path ?? url.pathname, devPolicy(renderer?.scriptHashes ?? [])));
+      const headers = securityHeaders(policyFor(path ?? url.pathname, devPolicy(renderer?.scriptHashes ?? [], site.apiOrigins())));
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       if (path === null) {
         res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('400: the path does not decode\n');

@@ -16,6 +16,9 @@ import { CODE_LANGUAGES, createCodeHighlighter, type CodeHighlighter } from '../
 import { checkApiPages } from '../openapi/check-api-pages.ts';
 import { loadOpenApi, type OpenApiDescription, type ResolvedOperation } from '../openapi/load-openapi.ts';
 import { operationView } from '../openapi/operation-view.ts';
+import { consoleFiles, serverUrls } from '../openapi/console-data.ts';
+import { pageKey, releaseNotesByPage } from '../openapi/method-changes.ts';
+import { apiOrigins } from '../publish/csp.ts';
 import { assembleSite } from '../pipeline/assemble.ts';
 import { checkContent, type CheckedSite, type Page } from '../pipeline/check.ts';
 import { compileAll } from '../pipeline/compile-jobs.ts';
@@ -168,6 +171,18 @@ export class DevSite {
     return this.apis.get(version)?.text ?? null;
   }
 
+  /** The origins of the descriptions' servers, which the console may call. */
+  apiOrigins(): string[] {
+    return apiOrigins([...this.apis.values()].flatMap(serverUrls));
+  }
+
+  /** The "Try it" console data of a description's operations: site path → JSON. */
+  consoleFile(path: string): string | null {
+    const version = /^\/api\/(v[0-9.]+)\/operations\//.exec(path)?.[1];
+    const api = version ? this.apis.get(version) : undefined;
+    return api ? (consoleFiles(api).get(path.slice(1)) ?? null) : null;
+  }
+
   /** The files content/static publishes, as site paths (regular files only, no hidden ones). */
   get staticFiles(): ReadonlySet<string> {
     return this.content.staticFiles;
@@ -267,9 +282,12 @@ export class DevSite {
     const site = this.checked.site!;
     const pages = [...this.served.values()];
     const operations = new Map<TransformedPage, Partial<Record<LocaleCode, ApiOperation>>>();
+    const changes = releaseNotesByPage(pages);
     for (const p of pages) {
       const found = this.ops.get(p.src.file);
-      if (found) operations.set(p, { [p.locale]: operationView(found.api, found.op, p.locale, `/api/${found.api.version}.yaml`) });
+      if (!found) continue;
+      const view = operationView(found.api, found.op, p.locale, `/api/${found.api.version}.yaml`);
+      operations.set(p, { [p.locale]: { ...view, changes: changes.get(pageKey(p.locale, p.key)) ?? [] } });
     }
     const assembled = assembleSite({
       checked: { ...this.checked, site },

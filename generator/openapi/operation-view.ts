@@ -1,4 +1,5 @@
 import type { ApiField, ApiOperation, ApiParameter, LocaleCode } from '@vitrina-docs/schemas';
+import { apiFileUrls } from './api-files.ts';
 import type { JsonSchema, OpenApiDescription, ResolvedOperation } from './load-openapi.ts';
 
 const MAX_DEPTH = 5;
@@ -122,6 +123,11 @@ export function responseSchema(op: ResolvedOperation, status: string): JsonSchem
   return jsonContent(r)?.schema ?? null;
 }
 
+/** Where an operation's "Try it" console data is published: `/api/v1.5/operations/brands.json`. */
+export function consoleUrl(version: string, operationId: string): string {
+  return `/api/${version}/operations/${encodeURIComponent(operationId)}.json`;
+}
+
 /** The operation as an API method page shows it, in one locale. */
 export function operationView(api: OpenApiDescription, op: ResolvedOperation, locale: LocaleCode, specUrl: string): ApiOperation {
   const o = op.operation;
@@ -170,5 +176,9 @@ export function operationView(api: OpenApiDescription, op: ResolvedOperation, lo
       : null,
     responses,
     specUrl,
+    consoleUrl: consoleUrl(api.version, op.operationId),
+    postman: { collection: apiFileUrls(api.version).collection, environment: apiFileUrls(api.version).environment },
+    // (Filled in when the site is assembled: see method-changes.ts.)
+    changes: [],
   };
 }

@@ -6,6 +6,7 @@ import type { CheckedSite, Page } from './check.ts';
 import { compileAll, type CompileJob, type CompilePages, type WorkerSetup } from './compile-jobs.ts';
 import type { LoadedContent } from './load.ts';
 import { sha } from '../hash.ts';
+import { apiFileUrls } from '../openapi/api-files.ts';
 import type { BuildCache } from './page-cache.ts';
 import type { BodySpool } from './body-spool.ts';
 
@@ -48,7 +49,7 @@ export async function transformPages(
   const setup: WorkerSetup = {
     facts: site.facts,
     staticDir: content.staticDir,
-    publishedFiles: [...content.staticFiles, ...[...content.openapiFiles.keys()].map((v) => `/api/${v}.yaml`)].sort(),
+    publishedFiles: [...content.staticFiles, ...[...content.openapiFiles.keys()].flatMap((v) => Object.values(apiFileUrls(v)))].sort(),
     highlight: options.highlight ?? Boolean(options.highlighter),
     output: options.output ?? 'page',
   };

@@ -32,13 +32,35 @@ const ANALYTICS = {
   ],
 };
 
-export function contentSecurityPolicy(inline: { scripts: string[]; styles: string[] }): string {
+/**
+ * Where the "Try it" console of API method pages may send requests besides the descriptions'
+ * servers: a mock of the description running on the reader's own machine (Prism listens on
+ * 127.0.0.1:4010 by default; any port, since the reader chooses it). Loopback reaches only the
+ * reader's computer, so allowing it lets no page data leave it.
+ */
+export const LOCAL_API_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*'];
+
+/** The origin of each server URL, once each, for `connect-src` (https ones only: the site is served over https). */
+export function apiOrigins(serverUrls: Iterable<string>): string[] {
+  const origins = new Set<string>();
+  for (const url of serverUrls) {
+    try {
+      const u = new URL(url);
+      if (u.protocol === 'https:') origins.add(u.origin);
+    } catch {
+      // a relative or templated server URL: same origin, or nothing the console can call
+    }
+  }
+  return [...origins].sort();
+}
+
+export function contentSecurityPolicy(inline: { scripts: string[]; styles: string[]; api?: string[] }): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inline.scripts, ...ANALYTICS.script].join(' '),
     ["style-src 'self'", ...inline.styles].join(' '),
     ["img-src 'self' data:", ...ANALYTICS.img].join(' '),
-    ["connect-src 'self'", ...ANALYTICS.connect].join(' '),
+    ["connect-src 'self'", ...ANALYTICS.connect, ...(inline.api ?? []), ...LOCAL_API_ORIGINS].join(' '),
     "font-src 'self'",
     // The service worker (/sw.js) and nothing else may run as a worker.
     "worker-src 'self'",

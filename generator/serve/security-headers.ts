@@ -27,8 +27,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * The policy of `dev`: its pages link their stylesheets, and carry the renderer's inline scripts
  * (colour mode, announcement, the client's loader), allowed by the hashes its entry exports.
  */
-export function devPolicy(scriptHashes: readonly string[]): string {
-  return contentSecurityPolicy({ scripts: [...scriptHashes], styles: [] });
+export function devPolicy(scriptHashes: readonly string[], api: readonly string[] = []): string {
+  return contentSecurityPolicy({ scripts: [...scriptHashes], styles: [], api: [...api] });
 }
 
 /** The policy a build wrote for nginx, from the built folder; the strictest one (no inline code) when there is none. */

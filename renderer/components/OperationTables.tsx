@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { ApiField, ApiOperation, ApiParameter, UiStrings } from '@vitrina-docs/schemas';
 import { safeUrl } from '../hast/sanitize.ts';
 import { breakable } from './BreakableCode.tsx';
+import { Link } from './Link.tsx';
 import { API_SECTION_IDS as IDS } from './operation-toc.ts';
 import { useUi } from './ui-context.ts';
 
@@ -178,9 +179,29 @@ export function OperationTables({ operation }: { operation: ApiOperation }) {
           </TableOf>
         </Section>
       )}
+      {operation.changes.length > 0 && (
+        <Section id={IDS.changes} title={ui.api.changes}>
+          <p>{ui.api.changesNote}</p>
+          <ul className="api-changes">
+            {operation.changes.map((c) => (
+              <li key={c.url}>
+                <Link href={c.url}>{c.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
       <p className="api-spec">
         <a href={safeUrl(operation.specUrl) ?? undefined} download>
           {ui.api.downloadSpec}
+        </a>
+        {' · '}
+        <a href={safeUrl(operation.postman.collection) ?? undefined} download>
+          {ui.api.postmanCollection}
+        </a>
+        {', '}
+        <a href={safeUrl(operation.postman.environment) ?? undefined} download>
+          {ui.api.postmanEnvironment}
         </a>
       </p>
     </div>

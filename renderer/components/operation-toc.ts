@@ -6,6 +6,7 @@ export const API_SECTION_IDS = {
   requestBody: 'api-request-body',
   responseFields: 'api-response-fields',
   statusCodes: 'api-status-codes',
+  changes: 'api-changes',
 } as const;
 
 /** Table-of-contents entries of the API reference sections of a method page. */
@@ -16,5 +17,6 @@ export function operationToc(operation: ApiOperation, ui: UiStrings): TocEntry[]
   if (operation.responses.some((r) => r.fields.length))
     toc.push({ depth: 2, id: API_SECTION_IDS.responseFields, text: ui.api.responseFields });
   if (operation.responses.length) toc.push({ depth: 2, id: API_SECTION_IDS.statusCodes, text: ui.api.statusCodes });
+  if (operation.changes.length) toc.push({ depth: 2, id: API_SECTION_IDS.changes, text: ui.api.changes });
   return toc;
 }

@@ -11,6 +11,7 @@ import { Toc, TocFold } from '../components/Toc.tsx';
 import { useUi } from '../components/ui-context.ts';
 import { useActiveHeading } from '../hooks/useActiveHeading.ts';
 import { OfflineMark } from '../offline/OfflineMark.tsx';
+import { TryIt } from '../console/TryIt.tsx';
 import { withLocale } from '@vitrina-docs/schemas/paths';
 import { lazyViews } from './registry.ts';
 
@@ -33,6 +34,7 @@ export function DocView({ page }: { page: PageData }) {
         </div>
         <OfflineMark page={page} />
         {page.operation && <EndpointLine operation={page.operation} />}
+        {page.operation && <TryIt key={page.path} operation={page.operation} />}
         <TocFold entries={entries} active={active} />
         <DocContent page={page} tables={OperationTables} />
         <footer className="doc-footer">

@@ -242,9 +242,11 @@ describe('dev', () => {
       expect([403, 404], path).toContain(r.status);
       expect(r.body).not.toContain(SECRET);
     }
-    // (This project has no built renderer: its pages carry no inline script, and none is allowed.)
+    // (This project has no built renderer: its pages carry no inline script, and none is allowed.
+    // The "Try it" console may call the server of its OpenAPI description.)
+    const policy = devPolicy([], ['https://api.vitrina.example']);
     for (const path of ['/docs/support', '/img/shelf.svg', '/manifest.json', '/__vitrina/dev-client.js'])
-      expectSecurityHeaders((await get(server.url, path)).headers, path, path.endsWith('.svg') ? DIAGRAM_POLICY : devPolicy([]));
+      expectSecurityHeaders((await get(server.url, path)).headers, path, path.endsWith('.svg') ? DIAGRAM_POLICY : policy);
   });
 
   it('redirects only to a percent-encoded path of the site, never exits on a redirect, and decodes the path before choosing the CSP', async () => {
