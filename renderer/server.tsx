@@ -20,10 +20,11 @@ import * as blogViews from './views/blog-views.ts';
 import { HomeView } from './views/HomeView.tsx';
 import { chunksOf, registerViews } from './views/registry.ts';
 import * as apiReference from './components/api-reference.ts';
+import * as docBody from './components/doc-body.ts';
 import { NotFoundView } from './views/NotFoundView.tsx';
 import { SearchView } from './views/SearchView.tsx';
 
-registerViews({ HomeView, SearchView, NotFoundView, ...blogViews, ...apiReference });
+registerViews({ HomeView, SearchView, NotFoundView, ...blogViews, ...docBody, ...apiReference });
 
 /** sha256 sources of the inline scripts, for the Content-Security-Policy (`script-src 'sha256-…'`). */
 export const INLINE_SCRIPT_HASHES: string[] = [COLOUR_MODE_SCRIPT, ANNOUNCEMENT_SCRIPT, CLIENT_LOADER_SCRIPT].map(

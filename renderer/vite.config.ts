@@ -158,8 +158,17 @@ export default defineConfig({
         assetsDir: 'assets',
         rolldownOptions: {
           input: `${root}renderer/client.tsx`,
-          // React in a chunk of its own: cached across deploys, and smaller than split by usage.
-          output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+          // React in a chunk of its own: cached across deploys, and smaller than split by usage. The
+          // links and the URL check that the shell shares with lazily loaded views in one chunk (two
+          // would each cost the page a request and their own compression).
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'links', test: /renderer[\\/](components[\\/]Link\.tsx|hast[\\/]safe-url\.ts)$|schemas[\\/]paths\.ts$/ },
+              ],
+            },
+          },
           // Precompressing (Brotli at quality 11) is a good part of the build's time, by design: no timing report.
           checks: { bundlerTimings: false },
         },

@@ -4,18 +4,14 @@
  * tables from a lazily loaded chunk, DocPage imports them directly.
  */
 import type { ComponentType } from 'react';
-import type { UiStrings, ApiOperation, PageData, TocEntry } from '@vitrina-docs/schemas';
-import { operationToc } from './operation-toc.ts';
+import type { ApiOperation, PageData } from '@vitrina-docs/schemas';
 import { PageBody } from './PageBody.tsx';
+
+export { pageToc } from './page-toc.ts';
 
 /** The prerendered markup of an element, read once before hydration replaces nothing in it. */
 function prerendered(selector: string): string {
   return typeof document === 'undefined' ? '' : (document.querySelector(selector)?.innerHTML ?? '');
-}
-
-/** The page's table of contents, with the API reference sections first. */
-export function pageToc(page: PageData, ui: UiStrings): TocEntry[] {
-  return page.operation ? [...operationToc(page.operation, ui), ...page.toc] : page.toc;
 }
 
 export function DocContent({ page, tables: Tables }: { page: PageData; tables?: ComponentType<{ operation: ApiOperation }> }) {

@@ -1,5 +1,5 @@
 import { useSite } from '../app/site-context.ts';
-import { safeUrl } from '../hast/sanitize.ts';
+import { safeUrl } from '../hast/safe-url.ts';
 import { Link } from './Link.tsx';
 
 export function Footer() {

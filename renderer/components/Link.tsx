@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { isExternalHref } from '@vitrina-docs/schemas/paths';
-import { safeUrl } from '../hast/sanitize.ts';
+import { safeUrl } from '../hast/safe-url.ts';
 
 /** A link the client router may follow: a site route or an anchor, not a file (.md, .yaml, /img/…). */
 export function isRouteHref(href: string): boolean {

@@ -4,7 +4,7 @@ import type { VersionSelection } from '../hooks/useVersionSelection.ts';
 import { SearchBox } from '../search/SearchBox.tsx';
 import { withLocale } from '@vitrina-docs/schemas/paths';
 import { ColourModeSwitch } from './ColourModeSwitch.tsx';
-import { safeUrl } from '../hast/sanitize.ts';
+import { safeUrl } from '../hast/safe-url.ts';
 import { Icon } from './Icon.tsx';
 import { Link } from './Link.tsx';
 import { LocaleSwitch } from './LocaleSwitch.tsx';

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ApiField, ApiOperation, ApiParameter, UiStrings } from '@vitrina-docs/schemas';
-import { safeUrl } from '../hast/sanitize.ts';
+import { safeUrl } from '../hast/safe-url.ts';
 import { breakable } from './BreakableCode.tsx';
 import { Link } from './Link.tsx';
 import { API_SECTION_IDS as IDS } from './operation-toc.ts';

@@ -1,5 +1,5 @@
 import { fill, formatDate } from '../shared/format.ts';
-import { safeUrl } from '../hast/sanitize.ts';
+import { safeUrl } from '../hast/safe-url.ts';
 import { Icon } from './Icon.tsx';
 import { useUi } from './ui-context.ts';
 

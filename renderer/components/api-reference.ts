@@ -1,2 +1,3 @@
-/** The reference tables of API method pages, one chunk (loaded on client navigation). */
+/** The endpoint line and reference tables of API method pages, one chunk (loaded on client navigation). */
+export { EndpointLine } from './EndpointLine.tsx';
 export { OperationTables } from './OperationTables.tsx';

@@ -42,6 +42,7 @@ export const VIEW_SOURCES: Record<string, string> = {
   home: 'renderer/views/HomeView.tsx',
   search: 'renderer/views/SearchView.tsx',
   blog: 'renderer/views/blog-views.ts',
+  body: 'renderer/components/doc-body.ts',
   api: 'renderer/components/api-reference.ts',
   'not-found': 'renderer/views/NotFoundView.tsx',
 };

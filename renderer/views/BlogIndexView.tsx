@@ -1,6 +1,6 @@
 import { useBlogPosts, useSite } from '../app/site-context.ts';
 import { Link } from '../components/Link.tsx';
-import { safeUrl } from '../hast/sanitize.ts';
+import { safeUrl } from '../hast/safe-url.ts';
 import { useUi } from '../components/ui-context.ts';
 import { withLocale } from '@vitrina-docs/schemas/paths';
 import { PostMeta } from './PostMeta.tsx';

@@ -1,12 +1,12 @@
 import type { PageData } from '@vitrina-docs/schemas';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CopyMarkdownButton } from '../components/CopyMarkdownButton.tsx';
-import { DocContent, pageToc } from '../components/DocContent.tsx';
-import { EndpointLine } from '../components/EndpointLine.tsx';
 import { FeedbackWidget } from '../components/FeedbackWidget.tsx';
 import { LegacyNotice } from '../components/LegacyNotice.tsx';
+import { pageToc } from '../components/page-toc.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
+import { PrerenderedContent, PrerenderedEndpoint, prerenderedMarkup } from '../components/PrerenderedContent.tsx';
 import { Toc, TocFold } from '../components/Toc.tsx';
 import { useUi } from '../components/ui-context.ts';
 import { useActiveHeading } from '../hooks/useActiveHeading.ts';
@@ -20,7 +20,8 @@ export function DocView({ page }: { page: PageData }) {
   const ui = useUi();
   const entries = pageToc(page, ui);
   const active = useActiveHeading(entries.map((e) => e.id));
-  const { OperationTables } = lazyViews();
+  const { DocContent, OperationTables, EndpointLine } = lazyViews();
+  const prerendered = prerenderedMarkup(page, DocContent !== undefined);
   return (
     <div className="doc-layout">
       <article className="doc" aria-labelledby="vd-title">
@@ -33,10 +34,19 @@ export function DocView({ page }: { page: PageData }) {
           <CopyMarkdownButton url={page.markdownUrl} />
         </div>
         <OfflineMark page={page} />
-        {page.operation && <EndpointLine operation={page.operation} />}
+        {page.operation &&
+          (prerendered !== null ? (
+            <PrerenderedEndpoint html={prerendered.endpoint} url={page.operation.url} />
+          ) : (
+            EndpointLine && <EndpointLine operation={page.operation} />
+          ))}
         {page.operation && <TryIt key={page.path} operation={page.operation} />}
         <TocFold entries={entries} active={active} />
-        <DocContent page={page} tables={OperationTables} />
+        {prerendered !== null ? (
+          <PrerenderedContent html={prerendered.content} />
+        ) : (
+          DocContent && <DocContent page={page} tables={OperationTables} />
+        )}
         <footer className="doc-footer">
           <PageMeta lastUpdated={page.lastUpdated} editUrl={page.editUrl} />
           <Pagination prev={page.prev} next={page.next} />

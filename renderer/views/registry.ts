@@ -1,11 +1,12 @@
 /**
  * Code that a docs page does not need lives in its own chunks: the home, search and blog
- * views, and the API reference (endpoint line and tables of API method pages). The prerender
+ * views, the drawing of a doc page's content from its page JSON, and the API reference tables. The prerender
  * registers everything up front; the browser loads a route's chunks before it shows (or
  * hydrates) the route.
  */
-import type { ComponentType } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 import type { RouteEntry, ApiOperation, PageData } from '@vitrina-docs/schemas';
+import type { DocContent } from '../components/DocContent.tsx';
 
 export interface LazyViews {
   HomeView?: ComponentType;
@@ -14,6 +15,8 @@ export interface LazyViews {
   BlogArchiveView?: ComponentType;
   BlogPostView?: ComponentType<{ page: PageData }>;
   OperationTables?: ComponentType<{ operation: ApiOperation }>;
+  EndpointLine?: ComponentType<{ operation: ApiOperation }>;
+  DocContent?: ComponentType<ComponentProps<typeof DocContent>>;
   NotFoundView?: ComponentType;
 }
 
@@ -31,6 +34,7 @@ export const CHUNKS = {
   home: () => import('./HomeView.tsx'),
   search: () => import('./SearchView.tsx'),
   blog: () => import('./blog-views.ts'),
+  body: () => import('../components/doc-body.ts'),
   api: () => import('../components/api-reference.ts'),
   'not-found': () => import('./NotFoundView.tsx'),
 } satisfies Record<string, () => Promise<LazyViews>>;
@@ -40,14 +44,15 @@ const PROVIDES: Record<ChunkName, keyof LazyViews> = {
   home: 'HomeView',
   search: 'SearchView',
   blog: 'BlogPostView',
+  body: 'DocContent',
   api: 'OperationTables',
   'not-found': 'NotFoundView',
 };
 
 /**
- * The chunks a route needs beyond the entry. The API reference tables are static markup: the
- * first page keeps the prerendered tables as they are (see DocContent), so only a client
- * navigation to an API method page needs their code.
+ * The chunks a route needs beyond the entry. The first page keeps its prerendered content as
+ * it is (see PrerenderedContent), so only a client navigation to a doc page needs the code
+ * that draws a body (and an API method page the reference tables').
  */
 export function chunksOf(route: RouteEntry | null, first = false): ChunkName[] {
   if (!route) return ['not-found'];
@@ -61,7 +66,7 @@ export function chunksOf(route: RouteEntry | null, first = false): ChunkName[] {
     case 'blog-post':
       return ['blog'];
     case 'doc':
-      return route.api && !first ? ['api'] : [];
+      return first ? [] : route.api ? ['body', 'api'] : ['body'];
     default:
       return [];
   }

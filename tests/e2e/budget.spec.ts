@@ -1,15 +1,16 @@
 /**
- * The JavaScript a docs page loads at first (React and the renderer): under 90 KB with gzip -9
+ * The JavaScript a docs page loads at first (React and the renderer): under 85 KB with gzip -9
  * (the build's `.gz` files, made by Node's zlib: the same on every machine), and independent of
  * the number of pages (no route table in the code). A browser that asks for Brotli gets the
- * build's `.br` files, smaller still.
+ * build's `.br` files, smaller still. The code that draws a body from its page JSON is not part
+ * of it: the first page keeps its prerendered body, and that code loads on client navigation.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, hydrated, test } from './fixtures.ts';
 
-const BUDGET = 90 * 1024;
+const BUDGET = 85 * 1024;
 
 // A cold page load and the network going quiet, on a loaded machine.
 test.describe.configure({ timeout: 60_000 });
@@ -19,7 +20,7 @@ for (const [name, path] of [
   ['an API method page', '/docs/api/backend/methods/v1.5/catalog/brands'],
   ['an English docs page', '/en/docs/portal'],
 ]) {
-  test(`${name} loads under 90 KB of JavaScript with gzip -9`, async ({ page, site }) => {
+  test(`${name} loads under 85 KB of JavaScript with gzip -9`, async ({ page, site }) => {
     await page.goto(path!);
     await hydrated(page);
     await page.waitForLoadState('networkidle');
