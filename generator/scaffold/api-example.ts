@@ -102,7 +102,12 @@ export function curlExample(api: OpenApiDescription, op: ResolvedOperation): str
     const value = p ? (p.example ?? sampleOf(p.schema as JsonSchema | undefined)) : 1;
     return encodeURIComponent(String(value ?? 1));
   });
-  const lines = [`curl -s -X ${op.method.toUpperCase()} "${api.serverUrl}${path}" \\`, '  -H "Authorization: Token $VITRINA_API_KEY"'];
+  // One option per line, the URL on a line of its own (a phone wraps it there, see content.css).
+  const lines = [
+    `curl -s -X ${op.method.toUpperCase()} \\`,
+    `  "${api.serverUrl}${path}" \\`,
+    '  -H "Authorization: Token $VITRINA_API_KEY"',
+  ];
   const body = jsonMedia(op.operation.requestBody as Record<string, unknown> | undefined);
   if (body) {
     const value = mediaExample(body) ?? sampleOf(body.schema as JsonSchema | undefined);

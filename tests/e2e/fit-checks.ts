@@ -2,7 +2,7 @@
  * What must fit the content column at any width, found in one pass over the laid-out page (run
  * inside the browser with page.evaluate): a code block's copy button drawn over its code, a
  * formula or a table wider than the column it sits in, an inline code token short enough to fit
- * a line split across two. Each finding is one line that names the element.
+ * a line split across two, a shell command that scrolls sideways on a phone. Each finding is one line that names the element.
  */
 export interface FitCheckOptions {
   /** Inline code tokens of at most this many characters fit a line: they never wrap. */
@@ -86,6 +86,15 @@ export function findFitProblems(options: FitCheckOptions): string[] {
         }
       }
       start = end;
+    }
+  }
+
+  // 4. On a phone, a shell command (a curl request, one option per line) wraps its long lines,
+  // such as the request URL, instead of scrolling sideways.
+  if (document.documentElement.clientWidth < 576) {
+    for (const pre of main.querySelectorAll('figure.code-block[data-language="bash"] pre')) {
+      if (shown(pre) && pre.scrollWidth > pre.clientWidth + 1)
+        problems.push(`shell command scrolls sideways: ${pre.scrollWidth} px in ${pre.clientWidth} px: «${excerpt(pre)}»`);
     }
   }
   return problems;

@@ -9,37 +9,11 @@
  * scheme (the site follows it without a reload) and measures again.
  */
 import type { Page } from '@playwright/test';
-import type { RouteEntry } from '../../schemas/manifest.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { openRoute, titled } from './open-route.ts';
 import { findFitProblems, FIT_CHECKS } from './fit-checks.ts';
 
 const SHARDS = 10;
-
-/** Opens a route: through a link on the page shown (a page with a title of its own), else by loading it. */
-async function open(page: Page, path: string, title: string | null): Promise<void> {
-  const shown = await page.evaluate(() => document.documentElement.dataset.hydrated === 'true').catch(() => false);
-  if (!title || !shown) {
-    await page.goto(path);
-    await hydrated(page);
-    return;
-  }
-  await page.evaluate((href) => {
-    const a = document.createElement('a');
-    a.href = href;
-    document.querySelector('main')!.append(a);
-    a.click();
-    a.remove();
-  }, path);
-  await page.waitForFunction(
-    ([href, heading]) =>
-      location.pathname === href &&
-      !document.querySelector('main[aria-busy]') &&
-      document.querySelector('main h1')?.textContent === heading,
-    [path, title] as const,
-  );
-}
-
-const titled = (route: RouteEntry): string | null => (route.kind === 'doc' || route.kind === 'blog-post' ? route.title : null);
 
 async function measure(page: Page, scheme: 'light' | 'dark'): Promise<string[]> {
   await page.emulateMedia({ colorScheme: scheme });
@@ -61,7 +35,7 @@ for (const screen of [
         const problems: string[] = [];
         let scheme: 'light' | 'dark' = 'light';
         for (const route of routes.filter((_, i) => i % SHARDS === shard)) {
-          await open(page, route.path, titled(route));
+          await openRoute(page, route.path, titled(route));
           // Light then dark, or dark then light: one switch of the scheme per page.
           const order: ('light' | 'dark')[] = scheme === 'light' ? ['light', 'dark'] : ['dark', 'light'];
           for (const s of order) {

@@ -6,44 +6,14 @@
  * shard opens its first page and follows a link to each of the others, as a reader would,
  * which spares a page load per route.
  */
-import type { Page } from '@playwright/test';
-import type { RouteEntry } from '../../schemas/manifest.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { openRoute, titled } from './open-route.ts';
 import { findReadingProblems, READING_CHECKS } from './reading-checks.ts';
 
 const SHARDS = 8;
 
 /** Pages that are not routes of the manifest but have their own layout. */
 const EXTRA = ['/search?q=визит', '/en/search?q=visit', '/no/such/page', '/en/no/such/page'];
-
-/** Opens a route: through a link on the page shown (a page with a title of its own), else by loading it. */
-async function open(page: Page, path: string, title: string | null): Promise<void> {
-  const shown = await page.evaluate(() => document.documentElement.dataset.hydrated === 'true').catch(() => false);
-  if (!title || !shown) {
-    await page.goto(path);
-    await hydrated(page);
-    return;
-  }
-  await page.evaluate((href) => {
-    const a = document.createElement('a');
-    a.href = href;
-    document.querySelector('main')!.append(a);
-    a.click();
-    a.remove();
-  }, path);
-  // Titles are unique: the page is drawn once its title is the heading and nothing is loading.
-  await page.waitForFunction(
-    ([href, heading]) =>
-      location.pathname === href &&
-      !document.querySelector('main[aria-busy]') &&
-      document.querySelector('main h1')?.textContent === heading,
-    [path, title] as const,
-  );
-}
-
-function titled(route: RouteEntry): string | null {
-  return route.kind === 'doc' || route.kind === 'blog-post' ? route.title : null;
-}
 
 for (const phone of [
   { width: 360, height: 780, colorScheme: 'dark' as const },
@@ -61,7 +31,7 @@ for (const phone of [
         ];
         const problems: string[] = [];
         for (const { path, title } of all.filter((_, i) => i % SHARDS === shard)) {
-          await open(page, path, title);
+          await openRoute(page, path, title);
           if (path.includes('/search?')) await expect(page.locator('.search-results li').first()).toBeVisible({ timeout: 15_000 });
           problems.push(...(await page.evaluate(findReadingProblems, READING_CHECKS)).map((p) => `${path}: ${p}`));
         }
