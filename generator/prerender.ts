@@ -170,14 +170,22 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 
 /**
  * What every page is drawn with, as a hash: the renderer's server entry (its code), the assets
- * (the inline stylesheet among them) and the shell but its build id and search index. Those two
- * are left out because no page shows them: the build id changes with any page, and the search
- * index's file names with any page's text (tests/build-reproducible.test.ts edits a page and
- * compares with a clean build, which fails if a page drawn from them were kept).
+ * (the inline stylesheet among them) and the shell but its build id, its search index and the
+ * URLs of its chunks. Those are left out because a page shows none of them, and each changes
+ * with any page's text (a chunk's URL is a hash of its routes, which name each page JSON by a
+ * hash of its own): with them, editing one page would draw every page again. The chunks a page
+ * is drawn with are in its own key, URL and text. (tests/build-reproducible.test.ts edits a page
+ * and compares with a clean build: a page that showed any of them would be caught there, kept
+ * stale.)
  */
 function contextKey(server: string, context: RenderContext): string {
   const { buildId: _id, ...shell } = context.manifest;
-  const locales = Object.fromEntries(Object.entries(shell.locales).map(([l, data]) => [l, { ...data, search: null }]));
+  const locales = Object.fromEntries(
+    Object.entries(shell.locales).map(([l, data]) => [
+      l,
+      { ...data, search: null, chunks: data.chunks.map(({ url: _url, ...ref }) => ref) },
+    ]),
+  );
   return sha256(`${sha256(readFileSync(server))}\n${JSON.stringify(context.assets)}\n${JSON.stringify({ ...shell, locales })}`);
 }
 
