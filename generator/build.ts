@@ -297,7 +297,10 @@ function reported(run: Run): Diagnostic[] {
 
 /** Where a build writes: a staging folder, swapped into the output folder when the whole build succeeded. */
 function stagedOutput(run: Run, modules: BuildModules): StagedOutput {
-  return new modules.StagedOutput(run.options.outDir ?? join(run.root, 'dist'), join(run.root, '.cache', 'staging'));
+  const cache = join(run.root, '.cache');
+  // (With the cache off, every file is made afresh.)
+  const record = run.options.cache !== false ? join(cache, 'output-record.json') : undefined;
+  return new modules.StagedOutput(run.options.outDir ?? join(run.root, 'dist'), join(cache, 'staging'), record);
 }
 
 /** index: starts making the search shards of the pages (where the scheduler says), written into `output`. */

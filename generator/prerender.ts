@@ -153,6 +153,10 @@ export interface HtmlOutput {
   write: (file: string, html: string) => void;
   dir: string;
   added: (files: number) => void;
+  /** Takes the file from the previous output when it was drawn from inputs of this key (see StagedOutput). */
+  reuse?: (file: string, key: string) => boolean;
+  /** Notes the key of the inputs a file is drawn from. */
+  keyed?: (file: string, key: string) => void;
 }
 
 /**
@@ -160,6 +164,78 @@ export interface HtmlOutput {
  * `drawHere` draws on this thread; a run's Scheduler (pipeline/scheduler.ts) spreads them.
  */
 export type DrawPages = (context: RenderContext, jobs: readonly RenderJob[], output: HtmlOutput) => Promise<RenderResult>;
+
+/** sha256 of a text or file contents, hex. */
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * What every page is drawn with, as a hash: the renderer's server entry (its code), the assets
+ * (the inline stylesheet among them) and the shell but its build id, its search index and the
+ * URLs of its chunks. Those are left out because a page shows none of them, and each changes
+ * with any page's text (a chunk's URL is a hash of its routes, which name each page JSON by a
+ * hash of its own): with them, editing one page would draw every page again. The chunks a page
+ * is drawn with are in its own key, URL and text. (tests/build-reproducible.test.ts edits a page
+ * and compares with a clean build: a page that showed any of them would be caught there, kept
+ * stale.)
+ */
+function contextKey(server: string, context: RenderContext): string {
+  const { buildId: _id, ...shell } = context.manifest;
+  const locales = Object.fromEntries(
+    Object.entries(shell.locales).map(([l, data]) => [
+      l,
+      { ...data, search: null, chunks: data.chunks.map(({ url: _url, ...ref }) => ref) },
+    ]),
+  );
+  return sha256(`${sha256(readFileSync(server))}\n${JSON.stringify(context.assets)}\n${JSON.stringify({ ...shell, locales })}`);
+}
+
+/**
+ * The jobs whose HTML the previous build did not draw from the same inputs: the others are taken
+ * from its output (`output.reuse`). A page's key covers what its document is drawn from: the
+ * context's key, the route, the chunks it is drawn with and its page JSON; every drawn page's
+ * key is noted for the next build.
+ */
+function unchangedLeftOut(
+  jobs: readonly RenderJob[],
+  server: string,
+  context: RenderContext,
+  site: AssembledSite,
+  output: HtmlOutput,
+): RenderJob[] {
+  const common = contextKey(server, context);
+  const chunkKeys = new Map<string, string>();
+  const chunkKey = (url: string) => {
+    let k = chunkKeys.get(url);
+    if (k === undefined) chunkKeys.set(url, (k = sha256(site.chunkJson.get(url) ?? JSON.stringify(site.chunks.get(url) ?? null))));
+    return k;
+  };
+  const toDraw: RenderJob[] = [];
+  for (const job of jobs) {
+    let page: string | Buffer | null = job.pageJson;
+    try {
+      if (page === null && job.pageFile) page = readFileSync(job.pageFile);
+    } catch {
+      // (drawing it reports the missing file)
+      toDraw.push(job);
+      continue;
+    }
+    const key = sha256(
+      [
+        common,
+        job.file,
+        JSON.stringify(job.route),
+        job.locale ?? '',
+        job.offline ?? '',
+        ...job.chunks.map((url) => `${url} ${chunkKey(url)}`),
+        page === null ? '' : sha256(page),
+      ].join('\n'),
+    );
+    if (output.reuse!(job.file, key)) continue;
+    output.keyed?.(job.file, key);
+    toDraw.push(job);
+  }
+  return toDraw;
+}
 
 /** Draws every job on this thread. */
 export const drawHere: DrawPages = (context, jobs, output) => renderRoutes(context, jobs, (file, html) => output.write(file, html));
@@ -265,7 +341,10 @@ export async function prerenderPages(
   if (site.manifest.offline)
     for (const locale of locales)
       jobs.push({ route: null, pageJson: null, chunks: [], file: offlinePageUrl(locale, defaultLocale).slice(1), offline: locale });
-  const result = await draw(context, jobs, output);
+  // A page whose inputs are those it was drawn from by the previous build is taken from there.
+  const toDraw = output.reuse ? unchangedLeftOut(jobs, bundle.server, context, site, output) : jobs;
+  const result = await draw(context, toDraw, output);
+  result.written += jobs.length - toDraw.length;
   for (const f of result.failures) diagnostics.error('renderer', 1, 1, 'prerender-failed', `${f.path}: ${f.message}`);
   return { pages: result.written, copy: [{ from: join(bundle.clientDir, 'assets'), to: 'assets' }] };
 }

@@ -76,4 +76,50 @@ describe('StagedOutput', () => {
     expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toBe('made by the build');
     expect(readFileSync(join(out, 'img', 'a.svg'), 'utf8')).toBe('<svg/>');
   });
+
+  describe('with a record of the previous output', () => {
+    /** A build into `out` that writes `files` (path → [key, text]), taking what it can from the previous output. */
+    const build = (dir: string, out: string, files: Record<string, [string, string]>, commit = true) => {
+      const staged = new StagedOutput(out, join(dir, '.cache', 'staging'), join(dir, '.cache', 'output-record.json'));
+      const taken: string[] = [];
+      for (const [rel, [key, text]] of Object.entries(files)) {
+        if (staged.reuse(rel, key)) taken.push(rel);
+        else {
+          staged.write(rel, text);
+          staged.keyed(rel, key);
+        }
+      }
+      if (commit) staged.commit();
+      else staged.discard();
+      return taken;
+    };
+
+    it('takes the files whose key did not change, with the same bytes, and makes the others', () => {
+      const { dir, out } = scratch();
+      build(dir, out, { 'a.html': ['k1', 'A'], 'b.html': ['k2', 'B'] });
+      expect(build(dir, out, { 'a.html': ['k1', 'A'], 'b.html': ['k3', 'B2'] })).toEqual(['a.html']);
+      expect(readFileSync(join(out, 'a.html'), 'utf8')).toBe('A');
+      expect(readFileSync(join(out, 'b.html'), 'utf8')).toBe('B2');
+      // (And again: a file taken is recorded for the build after.)
+      expect(build(dir, out, { 'a.html': ['k1', 'A'], 'b.html': ['k3', 'B2'] }).sort()).toEqual(['a.html', 'b.html']);
+    });
+
+    it('makes a file again when the previous output was edited since, or is another folder', () => {
+      const { dir, out } = scratch();
+      build(dir, out, { 'a.html': ['k1', 'A'] });
+      writeFileSync(join(out, 'a.html'), 'edited by hand');
+      expect(build(dir, out, { 'a.html': ['k1', 'A'] })).toEqual([]);
+      expect(readFileSync(join(out, 'a.html'), 'utf8')).toBe('A');
+      const other = join(dir, 'other');
+      expect(build(dir, other, { 'a.html': ['k1', 'A'] })).toEqual([]);
+    });
+
+    it('keeps the record of the output that is still there when a build is discarded', () => {
+      const { dir, out } = scratch();
+      build(dir, out, { 'a.html': ['k1', 'A'] });
+      build(dir, out, { 'a.html': ['k2', 'A2'] }, false);
+      expect(readFileSync(join(out, 'a.html'), 'utf8')).toBe('A');
+      expect(build(dir, out, { 'a.html': ['k1', 'A'] })).toEqual(['a.html']);
+    });
+  });
 });

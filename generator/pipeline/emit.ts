@@ -2,6 +2,7 @@ import {
   copyFileSync,
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -11,6 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { OutputRecord } from './output-record.ts';
 
 /**
  * The output of a build, written as it is made into a staging folder and swapped in by
@@ -22,6 +24,9 @@ import { dirname, join, resolve } from 'node:path';
  * removes every folder whose process is gone (and the `.dist-next-*` / `.dist-old-*` folders
  * that earlier versions left beside the output). When the output is on another file system, the
  * staging folder is `.vitrina-staging/` beside it instead, so that the swap stays a rename.
+ *
+ * With a record file (see OutputRecord), a file whose inputs did not change since the previous
+ * build into the same folder is taken from that output (`reuse`) instead of being made again.
  */
 export class StagedOutput {
   private readonly target: string;
@@ -29,9 +34,11 @@ export class StagedOutput {
   private readonly old: string;
   private readonly dirs = new Set<string>();
   private count = 0;
+  private readonly record: OutputRecord | null;
 
-  constructor(outDir: string, stagingDir: string) {
+  constructor(outDir: string, stagingDir: string, recordFile?: string) {
     this.target = resolve(outDir);
+    this.record = recordFile ? new OutputRecord(recordFile, this.target) : null;
     const parent = dirname(this.target);
     mkdirSync(parent, { recursive: true });
     mkdirSync(stagingDir, { recursive: true });
@@ -71,6 +78,35 @@ export class StagedOutput {
     this.count++;
   }
 
+  /**
+   * Takes the file `rel` from the previous output when it was made from inputs of this `key`
+   * (a hard link where it can, else a copy) and returns true; else returns false, and the
+   * caller makes the file and notes its key with `keyed`.
+   */
+  reuse(rel: string, key: string): boolean {
+    const from = this.record?.unchanged(rel, key);
+    if (!from) return false;
+    const abs = join(this.tmp, rel);
+    const dir = dirname(abs);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    try {
+      linkSync(from, abs);
+    } catch {
+      copyFileSync(from, abs);
+    }
+    this.record!.set(rel, key);
+    this.count++;
+    return true;
+  }
+
+  /** Notes that the file `rel` (written by this build) is made from inputs of this `key`, for the next build to `reuse`. */
+  keyed(rel: string, key: string): void {
+    this.record?.set(rel, key);
+  }
+
   /** Copies a folder in; files the build wrote itself win over copied ones. */
   copy(from: string, to: string): void {
     if (existsSync(from)) cpSync(from, join(this.tmp, to), { recursive: true, force: false });
@@ -108,6 +144,7 @@ export class StagedOutput {
       if (!existsSync(this.target) && existsSync(this.old)) renameSync(this.old, this.target);
       throw e;
     }
+    this.record?.save();
     rmSync(this.old, { recursive: true, force: true });
   }
 
