@@ -418,7 +418,9 @@ export function createBrowserRouter(options: RouterOptions): Router {
       resolved = await resolveLoading(state.routes, path, (ref) => fetchChunkOnce(ref.url), preferredVersion);
     }
     const route = resolved.status === 'found' ? resolved.route : null;
-    await Promise.all([hasPageData(route) ? pages.load(route.data) : null, loadView(route)]);
+    // A link scrolled into view costs the page's data only; its view's code is fetched on hover
+    // or focus (the reader's intent), so that a first visit loads no code it may never run.
+    await Promise.all([hasPageData(route) ? pages.load(route.data) : null, reason === 'hover' ? loadView(route) : null]);
   }
 
   return {

@@ -78,7 +78,9 @@ test.describe('prerender', () => {
     const found = docs.filter((r) => code.includes(`"${r.path}"`) || code.includes(`\`${r.path}\``) || code.includes(r.title));
     expect(found.map((r) => r.path)).toEqual([]);
     expect(code).not.toContain(site.manifest.buildId);
-    const entryBytes = js.map((f) => statSync(join(assets, f)).size).reduce((a, b) => a + b, 0);
-    expect(entryBytes).toBeLessThan(400_000);
+    // All the code, lazy chunks included (the API console alone is about 150 KB raw, loaded only
+    // when opened): it must not grow with the content.
+    const allBytes = js.map((f) => statSync(join(assets, f)).size).reduce((a, b) => a + b, 0);
+    expect(allBytes).toBeLessThan(600_000);
   });
 });
