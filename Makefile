@@ -17,7 +17,7 @@ RENDERER_SOURCES := $(call sources,renderer schemas search)
 .PHONY: help install system-deps validate build preview dev test lint typecheck bench clean schemas packages
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' -e 's/\$$(PORT)/$(PORT)/g' | column -t -s "$$(printf '\t')"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/\$$(PORT)/$(PORT)/g' | awk -F ':.*## ' '{ printf "%-14s %s\n", $$1, $$2 }'
 
 install: node_modules/.install-stamp ## install npm packages (npm ci)
 

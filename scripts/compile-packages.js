@@ -103,7 +103,9 @@ function bundleCli(esbuild) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    external: ['chokidar', '@seriousme/openapi-schema-validator'],
+    // (openapi-to-postmanv2 stays one module instance with the json-schema-faker the Postman
+    // collection seeds: generator/openapi/postman-collection.ts.)
+    external: ['chokidar', '@seriousme/openapi-schema-validator', 'openapi-to-postmanv2'],
     // (Some dependencies are CommonJS and call require.)
     banner: {
       js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
