@@ -5,8 +5,8 @@
  * Stopped by its PID.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../e2e/nginx.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const PRISM_BIN = join(REPO, 'node_modules', '.bin', 'prism');
@@ -15,18 +15,6 @@ export interface RunningPrism {
   url: string;
   pid: number;
   stop: () => void;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => ok(port));
-    });
-  });
 }
 
 /** Starts `prism mock <description>` and resolves once it listens (the description is read offline). */
