@@ -4,7 +4,8 @@
  * production configuration itself — with `root` pointing at the built dist/.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -33,7 +34,7 @@ export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_stat
 export function nginxConfig(input: { dir: string; port: number; root: string }): string {
   const { dir, port, root } = input;
   return `load_module ${BROTLI_STATIC_MODULE};
-worker_processes 1;
+${workerUser()}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 daemon off;
@@ -55,6 +56,16 @@ http {
   }
 }
 `;
+}
+
+/**
+ * Started by root, nginx runs its workers as `nobody`, who cannot read a checkout under a
+ * private home (/root is mode 700) nor a mkdtemp folder: the workers then run as the user who
+ * started the tests, the owner of what they serve. Started by anyone else, nginx cannot switch
+ * users and the workers are that user already.
+ */
+function workerUser(): string {
+  return process.getuid?.() === 0 ? `user ${userInfo().username};\n` : '';
 }
 
 /**
@@ -84,8 +95,14 @@ export async function startNginx(root: string): Promise<{ pid: number; port: num
   for (let i = 0; i < 100; i++) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/manifest.json`, { method: 'HEAD' });
-      if (response.status) return { pid: child.pid, port, dir };
-    } catch {
+      if (response.ok) return { pid: child.pid, port, dir };
+      process.kill(child.pid, 'SIGTERM');
+      const log = existsSync(join(dir, 'error.log'))
+        ? readFileSync(join(dir, 'error.log'), 'utf8').trim().split('\n').slice(-3).join('\n')
+        : '';
+      throw new Error(`nginx on ${root} answers /manifest.json with ${response.status}, not 200 (${dir}/error.log):\n${log}`);
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
       await new Promise((r) => setTimeout(r, 50));
     }
   }

@@ -229,7 +229,11 @@ test.describe('offline reading', () => {
     // A full load offline: the app shell counts one view, of the page it draws.
     await page.goto('/docs/mobile');
     await expect(page.locator('main h1')).toBeVisible();
-    await expect.poll(async () => (await queued()).map((v) => new URL(v.url).pathname)).toEqual(['/docs/support', '/docs/mobile']);
+    // The view is counted once the page is hydrated and the tracker's chunk is read from the cache.
+    await hydrated(page);
+    await expect
+      .poll(async () => (await queued()).map((v) => new URL(v.url).pathname), { timeout: 30_000 })
+      .toEqual(['/docs/support', '/docs/mobile']);
     await context.setOffline(false);
     await expect.poll(queued).toEqual([]);
     // The new document's tracker sends the queue (its own view of /docs/mobile was made offline too).
