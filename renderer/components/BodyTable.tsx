@@ -61,7 +61,10 @@ export function BodyTable({ node, children, ...rest }: HastComponentProps) {
   const shape = tableShape(node);
   const merged = shape.spans.some((row) => row.some((span) => span !== 1));
   return (
-    <div className={`table-scroll table-${shape.layout}${shape.wide ? ' table-wide' : ''}`} tabIndex={0}>
+    <div
+      className={`table-scroll table-${shape.layout}${shape.wide ? ' table-wide' : ''}${shape.extraWide ? ' table-extra-wide' : ''}`}
+      tabIndex={0}
+    >
       <table {...rest}>{shape.layout === 'cards' || merged ? drawRows(children, shape) : children}</table>
     </div>
   );

@@ -94,6 +94,45 @@ describe('tableShape', () => {
     expect(tableShape(table(['a', 'b', 'c', 'd', 'e'], [['key', 'x', 'y', 'z', long]])).wide).toBe(true);
   });
 
+  it('calls a table wide, or extra-wide, by the room its code tokens need, the same in every locale', () => {
+    const codeRow = (...tokens: string[]) =>
+      el(
+        'tr',
+        {},
+        tokens.map((t) => el('td', {}, [el('code', {}, [text(t)])])),
+      );
+    const codeTable = (head: string[], ...rows: HastElement[]) =>
+      el('table', {}, [el('thead', {}, [row('th', head)]), el('tbody', {}, rows)]);
+    // Three columns of 26-character identifiers (an error code on Android and iOS) need ~44rem: cards on a laptop.
+    const mapping = codeTable(
+      ['Code', 'Android', 'iOS'],
+      codeRow('location_permission_denied', 'LOCATION_PERMISSION_DENIED', '.locationPermissionDenied'),
+    );
+    expect(tableShape(mapping)).toMatchObject({ layout: 'cards', wide: true, extraWide: false });
+    const ru = codeTable(
+      ['Код', 'Android', 'iOS'],
+      codeRow('location_permission_denied', 'LOCATION_PERMISSION_DENIED', '.locationPermissionDenied'),
+    );
+    expect(tableShape(ru)).toMatchObject({ wide: true, extraWide: false });
+    // A long constant breaks between its parts; the identifiers beside it do not: cards on a laptop.
+    const constants = codeTable(
+      ['Constant', 'Value', 'Result', 'When'],
+      codeRow('VitrinaSdk.RESULT_VISIT_CANCELLED', 'Activity.RESULT_CANCELED', 'VisitResult.Cancelled', 'agent'),
+    );
+    expect(tableShape(constants)).toMatchObject({ wide: true, extraWide: false });
+    // Four columns of 26-character identifiers: cards below 60rem.
+    const four = codeTable(
+      ['a', 'b', 'c', 'd'],
+      codeRow('location_permission_denied', 'LOCATION_PERMISSION_DENIED', 'location_permission_denied', 'LOCATION_PERMISSION_DENIED'),
+    );
+    expect(tableShape(four)).toMatchObject({ wide: true, extraWide: true });
+    // Short codes fit any laptop column.
+    expect(tableShape(codeTable(['Code', 'Android', 'iOS'], codeRow('throttled', 'THROTTLED', '.throttled')))).toMatchObject({
+      wide: false,
+      extraWide: false,
+    });
+  });
+
   it('finds equal adjacent cells after the first column', () => {
     expect(tableShape(SPEC).spans).toEqual([
       [1, 2, 0],

@@ -264,7 +264,7 @@ test.describe('on a phone', () => {
     await hydrated(page);
     const box = page.locator('.doc-body .table-data').first();
     await box.scrollIntoViewIfNeeded();
-    // The site's tables fit a phone (fit.spec.ts): a box narrower than any column makes one too wide.
+    // The site's tables fit a phone (every-route.spec.ts): a box narrower than any column makes one too wide.
     await box.evaluate((e) => (e.style.width = '60px'));
     expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
