@@ -46,6 +46,17 @@ export const SIDEBAR_TERMS: Partial<Record<SidebarId, readonly string[]>> = {
   mobile: ['приложен', 'app', 'applic'],
 };
 export const NAMED_SIDEBAR_WEIGHT = 2;
+/**
+ * Words (as terms) of a question about the API: one that has none of them and names no part of
+ * the site asks about the product ("photos are not uploading"), and API sections count
+ * UNASKED_API_WEIGHT, since the API's pages use the product's words too ("Upload a photo").
+ */
+export const API_TERMS: ReadonlySet<string> = new Set(
+  'api sdk метод method endpoint эндпоинт запрос request respons json id токен token http curl webhook параметр paramet код code'.split(
+    ' ',
+  ),
+);
+export const UNASKED_API_WEIGHT = 0.8;
 /** Sidebars of news (null: the blog). */
 const NEWS_SIDEBARS: readonly (SidebarId | null)[] = [null, 'releases'];
 
@@ -489,8 +500,16 @@ function sidebarsNamedBy(plan: QueryPlan): Set<SidebarId> {
 }
 
 /** What a section counts by the kind of its page (PRIORS) and the part of the site the query names. */
-function prior(index: LoadedIndex, s: number, options: RankOptions, asksForId: boolean, named: ReadonlySet<SidebarId | null>): number {
+function prior(
+  index: LoadedIndex,
+  s: number,
+  options: RankOptions,
+  asksForId: boolean,
+  named: ReadonlySet<SidebarId | null>,
+  asksAboutApi: boolean,
+): number {
   let weight = named.has(index.sidebarOf(s)) ? NAMED_SIDEBAR_WEIGHT : 1;
+  if (!asksAboutApi && index.sidebarOf(s) === 'api') weight *= UNASKED_API_WEIGHT;
   if (index.linkSections[s]) weight *= PRIORS.links;
   const kind = index.pageOfSection.length ? index.pageKinds[index.pageOfSection[s]!] : PAGE_KINDS.guide;
   if (kind === PAGE_KINDS.overview) weight *= PRIORS.overview;
@@ -521,6 +540,10 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
   const namedSidebars = new Set([...named].map((n) => n.split('/')[0]));
   const namedVersions = new Set(index.entry.versions.filter((v) => named.has(`${v.sidebar}/${v.id}`)));
   const sidebarsNamed = sidebarsNamedBy(plan);
+  const asksAboutApi =
+    sidebarsNamed.size > 0 ||
+    options.sidebar === 'api' ||
+    plan.clauses.some((c) => c.alternatives[0]!.tokens.some((t) => API_TERMS.has(t.text)));
   const asksForId = /(^|[^\p{L}\p{N}])(id|ids|идентификатор\p{L}*|cid)($|[^\p{L}\p{N}])/iu.test(plan.query);
   // The weighted score is written over the score; the sections kept are listed in `sections`.
   const values = scores.values;
@@ -536,7 +559,7 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
     if (options.within && !options.within.includes(index.sidebarOf(s))) continue;
     if (filter && index.sidebarOf(s) !== filter.sidebar) continue;
     const version = index.versionOfSection(s);
-    let weight = prior(index, s, options, asksForId, sidebarsNamed);
+    let weight = prior(index, s, options, asksForId, sidebarsNamed, asksAboutApi);
     if (version) {
       if (filter && version.sidebar === filter.sidebar && version.id !== filter.id) continue;
       // Current versions first, unless the query or the filter names another version of the sidebar.
