@@ -20,6 +20,7 @@ export {
   editDistance,
   rankPlan,
   switchLayout,
+  wordsKnown,
   type QueryPlan,
   type RankOptions,
   type Ranking,

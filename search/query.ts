@@ -6,7 +6,8 @@
  * - when it matches nothing so, the terms within a bounded edit distance (typos: 1 edit for words
  *   of 4–7 letters, 2 for longer ones, a transposition is one edit), below exact matches;
  * - the phrases of the writers' synonym groups (content/synonyms/<locale>.yaml) as alternatives;
- * - in the other keyboard layout (`dbpbn` → `визит`) when the query finds (almost) nothing.
+ * - in the other keyboard layout (`dbpbn` → `визит`) when the query finds (almost) nothing, or
+ *   when more of its words are known retyped than as typed (`сфтсуд` → `cancel`).
  * Question words and filler ("почему", "how do I") are left out when other words remain.
  * Scoring: elasticlunr's tf × idf × length norm per field, boosted per field, times the share of
  * the query a section matched (each clause weighted by its idf: rare words count more than common
@@ -34,7 +35,28 @@ export const CURRENT_LEAD = 0.98;
  * api" less well than the list of them, unless the query asks for an id. A filter on the sidebar of
  * the news lifts its prior.
  */
-export const PRIORS = { links: 0.5, overview: 0.75, news: 0.75, item: 0.8 } as const;
+export const PRIORS = { links: 0.5, overview: 0.75, news: 0.75, item: 0.7 } as const;
+/**
+ * Words (as terms) that name a part of the site: a query that names one ("… через API", "… on the
+ * portal", "in the app") asks about that part, and its sections count NAMED_SIDEBAR_WEIGHT more.
+ */
+export const SIDEBAR_TERMS: Partial<Record<SidebarId, readonly string[]>> = {
+  api: ['api'],
+  portal: ['портал', 'порта', 'portal'],
+  mobile: ['приложен', 'app', 'applic'],
+};
+export const NAMED_SIDEBAR_WEIGHT = 2;
+/**
+ * Words (as terms) of a question about the API: one that has none of them and names no part of
+ * the site asks about the product ("photos are not uploading"), and API sections count
+ * UNASKED_API_WEIGHT, since the API's pages use the product's words too ("Upload a photo").
+ */
+export const API_TERMS: ReadonlySet<string> = new Set(
+  'api sdk метод method endpoint эндпоинт запрос request respons json id токен token http curl webhook параметр paramet код code'.split(
+    ' ',
+  ),
+);
+export const UNASKED_API_WEIGHT = 0.8;
 /** Sidebars of news (null: the blog). */
 const NEWS_SIDEBARS: readonly (SidebarId | null)[] = [null, 'releases'];
 
@@ -296,6 +318,17 @@ export function planQuery(index: LoadedIndex, query: string, locale: LocaleCode)
   };
 }
 
+/**
+ * How many words of the query match a term as typed (or start a longer one), not only through a
+ * typo: a query typed in the wrong keyboard layout matches more words retyped than as it is
+ * ("сфтсуд" matches nothing in Russian but a typo; retyped, "cancel" matches).
+ */
+export function wordsKnown(clauses: readonly Clause[]): number {
+  let n = 0;
+  for (const c of clauses) for (const t of c.alternatives[0]!.tokens) if (t.keys.length && !t.typoFor.length) n++;
+  return n;
+}
+
 /** Every vocabulary term a plan may read the postings of. */
 export function planTerms(plan: QueryPlan): Set<number> {
   const out = new Set<number>();
@@ -449,9 +482,34 @@ export interface Ranking {
   scores: number[];
 }
 
-/** What a section counts by the kind of its page (PRIORS). */
-function prior(index: LoadedIndex, s: number, options: RankOptions, asksForId: boolean): number {
-  let weight = 1;
+const SIDEBAR_TERM_SET = new Set(Object.values(SIDEBAR_TERMS).flat());
+
+/** A clause of one word that names a part of the site. */
+function namesSidebar(clause: Clause): boolean {
+  const tokens = clause.alternatives[0]!.tokens;
+  return tokens.length === 1 && SIDEBAR_TERM_SET.has(tokens[0]!.text);
+}
+
+/** The sidebars a query names by SIDEBAR_TERMS (none when it has no other words). */
+function sidebarsNamedBy(plan: QueryPlan): Set<SidebarId> {
+  const out = new Set<SidebarId>();
+  if (plan.clauses.every(namesSidebar)) return out;
+  const words = plan.clauses.filter(namesSidebar).map((c) => c.alternatives[0]!.tokens[0]!.text);
+  for (const [sidebar, terms] of Object.entries(SIDEBAR_TERMS)) if (words.some((w) => terms.includes(w))) out.add(sidebar as SidebarId);
+  return out;
+}
+
+/** What a section counts by the kind of its page (PRIORS) and the part of the site the query names. */
+function prior(
+  index: LoadedIndex,
+  s: number,
+  options: RankOptions,
+  asksForId: boolean,
+  named: ReadonlySet<SidebarId | null>,
+  asksAboutApi: boolean,
+): number {
+  let weight = named.has(index.sidebarOf(s)) ? NAMED_SIDEBAR_WEIGHT : 1;
+  if (!asksAboutApi && index.sidebarOf(s) === 'api') weight *= UNASKED_API_WEIGHT;
   if (index.linkSections[s]) weight *= PRIORS.links;
   const kind = index.pageOfSection.length ? index.pageKinds[index.pageOfSection[s]!] : PAGE_KINDS.guide;
   if (kind === PAGE_KINDS.overview) weight *= PRIORS.overview;
@@ -463,10 +521,11 @@ function prior(index: LoadedIndex, s: number, options: RankOptions, asksForId: b
 /** Ranks a planned query; every term of `planTerms(plan)` must have its postings loaded. */
 export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptions = {}): Ranking {
   let scores = score(index, plan.clauses);
-  if (scores.size < LAYOUT_RETRY_BELOW && plan.otherLayout) {
+  const retypedKnowsMore = plan.otherLayout !== null && wordsKnown(plan.otherLayout) > wordsKnown(plan.clauses);
+  if ((scores.size < LAYOUT_RETRY_BELOW || retypedKnowsMore) && plan.otherLayout) {
     const other = score(index, plan.otherLayout);
     // Typed in the wrong layout: the retyped query's hits, with what the typo budget found below them.
-    if (other.size > scores.size) {
+    if (other.size > (retypedKnowsMore ? 0 : scores.size)) {
       for (const s of scores.touched) other.raise(s, scores.values[s]! * 0.5);
       give(index, scores);
       scores = other;
@@ -480,6 +539,11 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
   if (filter) named.add(`${filter.sidebar}/${filter.id}`);
   const namedSidebars = new Set([...named].map((n) => n.split('/')[0]));
   const namedVersions = new Set(index.entry.versions.filter((v) => named.has(`${v.sidebar}/${v.id}`)));
+  const sidebarsNamed = sidebarsNamedBy(plan);
+  const asksAboutApi =
+    sidebarsNamed.size > 0 ||
+    options.sidebar === 'api' ||
+    plan.clauses.some((c) => c.alternatives[0]!.tokens.some((t) => API_TERMS.has(t.text)));
   const asksForId = /(^|[^\p{L}\p{N}])(id|ids|идентификатор\p{L}*|cid)($|[^\p{L}\p{N}])/iu.test(plan.query);
   // The weighted score is written over the score; the sections kept are listed in `sections`.
   const values = scores.values;
@@ -495,7 +559,7 @@ export function rankPlan(index: LoadedIndex, plan: QueryPlan, options: RankOptio
     if (options.within && !options.within.includes(index.sidebarOf(s))) continue;
     if (filter && index.sidebarOf(s) !== filter.sidebar) continue;
     const version = index.versionOfSection(s);
-    let weight = prior(index, s, options, asksForId);
+    let weight = prior(index, s, options, asksForId, sidebarsNamed, asksAboutApi);
     if (version) {
       if (filter && version.sidebar === filter.sidebar && version.id !== filter.id) continue;
       // Current versions first, unless the query or the filter names another version of the sidebar.

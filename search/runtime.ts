@@ -12,7 +12,7 @@
 import type { LocaleCode, Manifest, SearchResult, SidebarId } from '@vitrina-docs/schemas';
 import { loadEngine, type Engine } from './engine.ts';
 import type { LoadJson } from './loaded-index.ts';
-import { LAYOUT_RETRY_BELOW, switchLayout } from './query.ts';
+import { LAYOUT_RETRY_BELOW, switchLayout, wordsKnown } from './query.ts';
 
 export interface OpenSearchOptions {
   /** The site's base URL (`https://docs.vitrina.example`), or a function that reads a site path such as `/manifest.json`. */
@@ -81,14 +81,21 @@ export class SiteSearch {
     const locale = options.locale ?? localeOfQuery(query, this.locales);
     let engine = await this.engine(locale);
     let page = await engine.load(query, filters, limit);
-    // No locale given and (almost) nothing found: the query may be typed in the other keyboard
-    // layout (`dbpbn` → `визит`), which is the other locale's script.
+    // No locale given, and (almost) nothing found or some words known only through a typo: the
+    // query may be typed in the other keyboard layout (`dbpbn` → `визит`, `сфтсуд` → `cancel`),
+    // which is the other locale's script. The retyped query wins when more of its words are known.
     const retyped = options.locale ? null : switchLayout(query);
     const other = retyped ? localeOfQuery(retyped, this.locales) : locale;
-    if (retyped && other !== locale && page.total < LAYOUT_RETRY_BELOW) {
+    const plan = engine.plan(query);
+    const known = wordsKnown(plan.clauses);
+    const words = plan.clauses.reduce((n, c) => n + c.alternatives[0]!.tokens.length, 0);
+    if (retyped && other !== locale && (page.total < LAYOUT_RETRY_BELOW || known < words)) {
       const otherEngine = await this.engine(other);
-      const otherPage = await otherEngine.load(retyped, filters, limit);
-      if (otherPage.total > page.total) [engine, page] = [otherEngine, otherPage];
+      const knowsMore = wordsKnown(otherEngine.plan(retyped).clauses) > known;
+      if (page.total < LAYOUT_RETRY_BELOW || knowsMore) {
+        const otherPage = await otherEngine.load(retyped, filters, limit);
+        if (otherPage.total > (knowsMore ? 0 : page.total)) [engine, page] = [otherEngine, otherPage];
+      }
     }
     const site = engine.index.entry.siteUrl;
     return page.hits.map(({ doc, score }) => {

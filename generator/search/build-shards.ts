@@ -31,6 +31,7 @@ import {
   encodeNumbers,
   encodePostings,
   encodeSortedWords,
+  analyse,
   PAGE_KINDS,
   FIELDS,
   pipelineNames,
@@ -139,6 +140,29 @@ export function searchInput(
   return { siteUrl: site.url, locales, sidebars: site.sidebars.map((s) => s.id), versions, synonyms, pages: out };
 }
 
+/**
+ * How much a keyword of the lead's title field counts towards the field's length (its norm): a
+ * page's keywords add matches without diluting its title as much as words of the title would
+ * ("List SKUs" with eight keywords still ranks as a short title for "sku api").
+ */
+export const KEYWORD_LENGTH_SHARE = 0.25;
+/**
+ * A term counts at most this many times in the title field: keywords that repeat the title's
+ * words ("Cancelled visits", keywords "cancel visit, cancelled visit") saturate, as a term's
+ * frequency does in BM25, instead of lifting the page above one that is only titled so.
+ */
+export const TITLE_COUNT_CAP = 2;
+
+/**
+ * The weight step of a term in the title field (title and, in the lead, keywords), for the
+ * ranking's postings: TITLE_COUNT_CAP and KEYWORD_LENGTH_SHARE applied to elasticlunr's
+ * √count / √length. The stock index keeps elasticlunr's own weights.
+ */
+export function titleWeightStep(count: number, fieldLength: number, titleWords: number): number {
+  const length = Math.max(1, titleWords + Math.max(0, fieldLength - titleWords) * KEYWORD_LENGTH_SHARE);
+  return weightStep(Math.min(count, TITLE_COUNT_CAP), length);
+}
+
 /** A section as indexed: its document and its fields' text. */
 interface IndexedSection {
   doc: SearchDoc;
@@ -146,6 +170,8 @@ interface IndexedSection {
   /** A list of links ("See also"). */
   links: boolean;
   fields: Record<(typeof FIELDS)[number], string>;
+  /** The words of the page title alone: the title field's length, so that keywords add matches without diluting the title. */
+  titleWords: number;
 }
 
 /** The locale's sections, numbered by sidebar (navbar order), then version (site order), then page order. */
@@ -178,6 +204,7 @@ function sectionsOf(input: SearchInput, locale: LocaleCode): IndexedSection[] {
           version: page.version,
           text,
         },
+        titleWords: analyse(page.title, locale).length,
         // A list of links ("See also") is found by its page and heading, never by the titles it links to.
         // The lead has no heading: its place in the site stands for one ("API › Backend API › Catalog").
         fields: {
@@ -262,7 +289,10 @@ export function buildSearchIndex(input: SearchInput): SearchShards {
       }
       for (const f of FIELDS) {
         const { terms, lengths } = inverted[f]!;
-        const postings: Posting[] = (terms.get(term) ?? []).map(([n, count]) => [n, weightStep(count, lengths[n]!)]);
+        const postings: Posting[] = (terms.get(term) ?? []).map(([n, count]) => [
+          n,
+          f === 'title' ? titleWeightStep(count, lengths[n]!, sections[n]!.titleWords) : weightStep(count, lengths[n]!),
+        ]);
         const encoded = encodePostings(postings);
         chunk[f]!.push(encoded);
         chunkChars += encoded.length + 1;

@@ -5,7 +5,18 @@ import { gzipSync } from 'node:zlib';
 import YAML from 'yaml';
 import { describe, expect, inject, it } from 'vitest';
 import type { LocaleCode, Manifest, SearchDocsFile, SearchEntry, SearchResult, SearchSectionGroup } from '@vitrina-docs/schemas';
-import { decodeNumbers, decodeSortedWords, FIELDS, loadEngine, planTerms, queryWords, stemToken, weightStep } from '@vitrina-docs/search';
+import {
+  analyse,
+  decodeNumbers,
+  decodeSortedWords,
+  FIELDS,
+  loadEngine,
+  planTerms,
+  queryWords,
+  stemToken,
+  weightStep,
+} from '@vitrina-docs/search';
+import { titleWeightStep } from '../../generator/search/build-shards.ts';
 import { engineOf, loadRelevanceSet, rankedRoutes, readFrom, scoreRelevance, type RelevanceCase } from '../helpers/search-eval.ts';
 import { ROOT, runCli } from '../helpers/project.ts';
 
@@ -269,7 +280,7 @@ describe('the split index', () => {
     }
   });
 
-  it('the postings files hold exactly the stock index’s postings, with their weights', () => {
+  it('the postings files hold exactly the stock index’s postings, with their weights (the title’s as the ranking weighs it)', () => {
     for (const locale of ['ru', 'en'] as const) {
       const ref = manifest().locales[locale]!.search!;
       const entry = entryOf(locale);
@@ -277,6 +288,12 @@ describe('the split index', () => {
       const stock = read<{ index: Record<string, { root: Node }>; documentStore: { docInfo: Record<string, Record<string, number>> } }>(
         ref.index,
       );
+      // The page title of each section, from the section files.
+      const titles: string[] = [];
+      for (const g of entry.groups) {
+        const group = read<SearchSectionGroup>(g.url);
+        group.sections.forEach((section, i) => (titles[g.first + i] = group.pages[section[0]]![1]));
+      }
       const vocabulary = new Set<string>();
       FIELDS.forEach((field) => {
         const fromStock = new Map<string, string>();
@@ -285,7 +302,18 @@ describe('the split index', () => {
           if (refs.length)
             fromStock.set(
               prefix,
-              refs.map((r) => `${r}:${weightStep(Math.round(node.docs[r]!.tf ** 2), stock.documentStore.docInfo[r]![field]!)}`).join(' '),
+              refs
+                .map((r) => {
+                  const count = Math.round(node.docs[r]!.tf ** 2);
+                  const length = stock.documentStore.docInfo[r]![field]!;
+                  // The ranking's title weights saturate repeated keywords and dilute less by them (titleWeightStep).
+                  const step =
+                    field === 'title'
+                      ? titleWeightStep(count, length, analyse(titles[Number(r)]!, locale).length)
+                      : weightStep(count, length);
+                  return `${r}:${step}`;
+                })
+                .join(' '),
             );
           for (const k of Object.keys(node)) if (k !== 'docs' && k !== 'df') walk(node[k] as Node, prefix + k);
         };
