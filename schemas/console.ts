@@ -5,8 +5,9 @@ const JsonSchemaSchema = z.record(z.string(), z.unknown());
 
 /**
  * What the "Try it" console of an API method page loads when the reader opens it
- * (`/api/<version>/operations/<operationId>.json`): one operation of the OpenAPI description,
- * the same in every locale, with what the console needs to build, mock and check an exchange.
+ * (`/api/<version>/operations/<operationId>.<locale>.json`): one operation of the OpenAPI
+ * description, with its examples in the page's language and what the console needs to build,
+ * mock and check an exchange.
  */
 export const ApiConsoleDataSchema = z
   .strictObject({

@@ -48,7 +48,7 @@ export const ApiOperationSchema = z
       }),
     ),
     specUrl: z.string().describe('URL of the published OpenAPI file'),
-    consoleUrl: z.string().describe('URL of the operation\'s "Try it" console data (ApiConsoleData)'),
+    consoleUrl: z.string().describe('URL of the operation\'s "Try it" console data in the page\'s locale (ApiConsoleData)'),
     postman: z
       .strictObject({ collection: z.string(), environment: z.string() })
       .describe("URLs of the version's published Postman collection and its environment"),

@@ -186,3 +186,49 @@ describe('a missing Russian OpenAPI text', () => {
     }
   });
 });
+
+describe('the languages of the OpenAPI examples', () => {
+  it('reports an English example in Cyrillic, a Russian one of another shape, and words without Russian data, at their lines and columns', async () => {
+    const fixture = copyFixture('site-ok');
+    try {
+      const file = join(fixture.root, 'content/api/v1.5.yaml');
+      const text = readFileSync(file, 'utf8')
+        .replace('x-description-ru: Идентификатор }', 'x-description-ru: Идентификатор, example: 201, x-example-ru: 202 }')
+        .replace('x-description-ru: Название }', 'x-description-ru: Название, example: Утренний луг }')
+        .replace('      required: [id, name]\n', '      required: [id, name]\n      example: { id: 201, name: Utrenny Lug }\n');
+      writeFileSync(file, text);
+      const result = await runCli(['-C', fixture.root, 'validate']);
+      expect(result.code).toBe(1);
+      const lines = result.stderr.split('\n');
+      const at = (code: string) => lines.filter((l) => l.includes(`  ${code}  `));
+      expect(at('openapi-example-cyrillic')).toEqual([
+        expect.stringMatching(
+          /^content\/api\/v1\.5\.yaml:61:93 {2}error {2}openapi-example-cyrillic {2}components\.schemas\.Brand\.properties\.name\.example is "Утренний луг": the standard example is English .* put the Russian data in x-example-ru beside example/,
+        ),
+      ]);
+      expect(at('openapi-example-ru-mismatch')).toEqual([
+        expect.stringMatching(
+          /^content\/api\/v1\.5\.yaml:60:114 {2}error {2}openapi-example-ru-mismatch {2}components\.schemas\.Brand\.properties\.id\.x-example-ru is 202, the English example has 201/,
+        ),
+      ]);
+      expect(at('openapi-example-missing-ru')).toEqual([
+        expect.stringMatching(
+          /^content\/api\/v1\.5\.yaml:58:7 {2}warning {2}openapi-example-missing-ru {2}components\.schemas\.Brand\.example has words \("Utrenny Lug"\) but no Russian data: add x-example-ru beside it/,
+        ),
+      ]);
+      // With the Russian data beside it, in the same shape, the description is clean again.
+      writeFileSync(
+        file,
+        text
+          .replace('example: 201, x-example-ru: 202 }', 'example: 201 }')
+          .replace('example: Утренний луг }', 'example: Utrenny Lug, x-example-ru: Утренний луг }')
+          .replace('Utrenny Lug }\n', 'Utrenny Lug }\n      x-example-ru: { id: 201, name: Утренний луг }\n'),
+      );
+      const clean = await runCli(['-C', fixture.root, 'validate']);
+      expect(clean.stderr).not.toMatch(/openapi-example/);
+      expect(clean.code).toBe(0);
+    } finally {
+      fixture.cleanup();
+    }
+  });
+});

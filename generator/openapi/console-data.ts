@@ -1,14 +1,15 @@
 /**
  * The data of the "Try it" console (schemas/console.ts), one file per operation of each
- * description: the request's parts with example values, the response examples that mock mode
+ * description and locale (the examples in the page's language): the request's parts with example values, the response examples that mock mode
  * answers with (the description's own, else made from the schema with openapi-sampler), and the
  * schemas the console checks the request body and the answers against.
  */
 import { parse } from 'yaml';
 import { sample } from 'openapi-sampler';
-import type { ApiConsoleData } from '@vitrina-docs/schemas';
+import { LOCALES, type ApiConsoleData } from '@vitrina-docs/schemas';
 import type { HTTP_METHODS } from './load-openapi.ts';
 import { type JsonSchema, type OpenApiDescription } from './load-openapi.ts';
+import { localizeExamples } from './localized-examples.ts';
 import { consoleUrl } from './operation-view.ts';
 import { requestSamples } from './request-samples.ts';
 
@@ -167,12 +168,16 @@ export function consoleData(doc: Obj, version: string, path: string, method: (ty
   return { ...data, samples: requestSamples(data) };
 }
 
-/** Every operation's console data of a description: output path → JSON. */
+/** Every operation's console data of a description, in each locale: output path → JSON. */
 export function consoleFiles(api: OpenApiDescription): Map<string, string> {
-  const doc = parse(api.text) as Obj;
+  const raw = parse(api.text) as Obj;
   const files = new Map<string, string>();
-  for (const op of api.operations.values()) {
-    files.set(consoleUrl(api.version, op.operationId).slice(1), JSON.stringify(consoleData(doc, api.version, op.path, op.method)));
+  for (const locale of LOCALES) {
+    const doc = localizeExamples(raw, locale);
+    for (const op of api.operations.values()) {
+      const url = consoleUrl(api.version, op.operationId, locale);
+      files.set(url.slice(1), JSON.stringify(consoleData(doc, api.version, op.path, op.method)));
+    }
   }
   return files;
 }

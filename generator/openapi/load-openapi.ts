@@ -5,6 +5,7 @@ import { parseYamlLazily, positionOf, type YamlSource } from '../yaml-source.ts'
 import { sha } from '../hash.ts';
 import type { BuildCache } from '../pipeline/page-cache.ts';
 import { checkRussianTexts } from './check-russian-texts.ts';
+import { checkExampleLanguages } from './check-example-languages.ts';
 import { checkLocalRefs } from './check-refs.ts';
 import type { Validator } from '@seriousme/openapi-schema-validator';
 
@@ -165,6 +166,7 @@ export async function loadOpenApi(
     return null;
   }
   checkRussianTexts(src, text, diagnostics, cache);
+  checkExampleLanguages(src, text, diagnostics, cache);
   const spec = resolveLocalRefs(raw) as Record<string, unknown>;
   const servers = (spec.servers as { url: string }[] | undefined) ?? [];
   const serverUrl = (servers[0]?.url ?? '').replace(/\/$/, '');

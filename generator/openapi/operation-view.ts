@@ -123,9 +123,9 @@ export function responseSchema(op: ResolvedOperation, status: string): JsonSchem
   return jsonContent(r)?.schema ?? null;
 }
 
-/** Where an operation's "Try it" console data is published: `/api/v1.5/operations/brands.json`. */
-export function consoleUrl(version: string, operationId: string): string {
-  return `/api/${version}/operations/${encodeURIComponent(operationId)}.json`;
+/** Where an operation's "Try it" console data of a locale is published: `/api/v1.5/operations/brands.en.json`. */
+export function consoleUrl(version: string, operationId: string, locale: LocaleCode): string {
+  return `/api/${version}/operations/${encodeURIComponent(operationId)}.${locale}.json`;
 }
 
 /** The operation as an API method page shows it, in one locale. */
@@ -176,7 +176,7 @@ export function operationView(api: OpenApiDescription, op: ResolvedOperation, lo
       : null,
     responses,
     specUrl,
-    consoleUrl: consoleUrl(api.version, op.operationId),
+    consoleUrl: consoleUrl(api.version, op.operationId, locale),
     postman: { collection: apiFileUrls(api.version).collection, environment: apiFileUrls(api.version).environment },
     // (Filled in when the site is assembled: see method-changes.ts.)
     changes: [],

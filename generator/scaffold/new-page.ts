@@ -3,7 +3,8 @@ import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { DocFrontmatterSchema, LOCALES, SIDEBARS, type LocaleCode } from '@vitrina-docs/schemas';
 import { Diagnostics } from '../diagnostics.ts';
-import { loadOpenApi } from '../openapi/load-openapi.ts';
+import { loadOpenApi, resolveLocalRefs } from '../openapi/load-openapi.ts';
+import { localizeExamples } from '../openapi/localized-examples.ts';
 import { loadContent, type LoadedContent } from '../pipeline/load.ts';
 import { routeOfFile } from '../routes.ts';
 import { withTranslationMark } from '../translations/mark.ts';
@@ -193,7 +194,18 @@ async function apiInput(
     ru: typeof o['x-summary-ru'] === 'string' ? o['x-summary-ru'] : undefined,
     en: typeof o.summary === 'string' ? o.summary : undefined,
   };
-  return { operation, curl: curlExample(api, op), response: responseExample(op), summary };
+  // The Russian page's examples are the description's Russian ones (x-example-ru and the like).
+  const ru = resolveLocalRefs(localizeExamples(parse(api.text) as unknown, 'ru')) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  const pathItem = ru.paths[op.path]!;
+  const ruOp = { ...op, pathItem, operation: pathItem[op.method] as Record<string, unknown> };
+  return {
+    operation,
+    curl: { ru: curlExample(api, ruOp), en: curlExample(api, op) },
+    response: { ru: responseExample(ruOp), en: responseExample(op) },
+    summary,
+  };
 }
 
 /**

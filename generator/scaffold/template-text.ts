@@ -18,8 +18,11 @@ const INPUTS: TemplateInput[] = [
     next: { path: '/docs/one', label: { ru: 'Страница один', en: 'Page one' } },
     api: {
       operation: 'first_op',
-      curl: 'curl https://one',
-      response: { lang: 'json', text: '{"one": 1}', title: '200 OK', status: '200' },
+      curl: { ru: 'curl https://one', en: 'curl https://one' },
+      response: {
+        ru: { lang: 'json', text: '{"one": 1}', title: '200 OK', status: '200' },
+        en: { lang: 'json', text: '{"one": 1}', title: '200 OK', status: '200' },
+      },
     },
   },
   {
@@ -27,8 +30,11 @@ const INPUTS: TemplateInput[] = [
     next: { path: '/docs/two', label: { ru: 'Страница два', en: 'Page two' } },
     api: {
       operation: 'second_op',
-      curl: 'curl https://two',
-      response: { lang: 'json', text: '{"two": 2}', title: '201 Created', status: '201' },
+      curl: { ru: 'curl https://two', en: 'curl https://two' },
+      response: {
+        ru: { lang: 'json', text: '{"two": 2}', title: '201 Created', status: '201' },
+        en: { lang: 'json', text: '{"two": 2}', title: '201 Created', status: '201' },
+      },
     },
   },
 ];

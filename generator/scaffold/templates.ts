@@ -21,7 +21,8 @@ export interface TemplateInput {
   /** A page that exists, for the closing "next steps" link. */
   next: { path: string; label: PerLocale };
   /** API method pages: the operation and the examples made from it. */
-  api?: { operation: string; curl: string; response: ResponseExample };
+  /** The request and response examples in each page's language (the description's examples of that locale). */
+  api?: { operation: string; curl: Record<LocaleCode, string>; response: Record<LocaleCode, ResponseExample> };
   /** `sidebar_position` of both pages (none for a folder's own page). */
   position?: number;
 }
@@ -216,8 +217,8 @@ function concept(locale: LocaleCode, t: TemplateInput): string {
 function apiMethod(locale: LocaleCode, t: TemplateInput): string {
   const api = t.api!;
   const link = `[${t.next.label[locale]}](${t.next.path})`;
-  const request = fence('bash', api.curl);
-  const response = fence(api.response.lang, api.response.text, api.response.title);
+  const request = fence('bash', api.curl[locale]);
+  const response = fence(api.response[locale].lang, api.response[locale].text, api.response[locale].title);
   if (locale === 'ru') {
     return page(
       t,

@@ -56,7 +56,7 @@ test('the console code loads only when the reader opens it', async ({ page }) =>
   await hydrated(page);
   await page.waitForLoadState('networkidle');
   const before = scripts.length;
-  const consoleData = page.waitForRequest((r) => r.url().endsWith('/api/v1.5/operations/brands.json'));
+  const consoleData = page.waitForRequest((r) => r.url().endsWith('/api/v1.5/operations/brands.ru.json'));
   await page.getByRole('button', { name: 'Попробовать' }).click();
   await consoleData;
   await expect(consoleRegion(page)).toBeVisible();
@@ -161,6 +161,55 @@ test('the values typed in the console flow into the request samples, the key nev
   await expect(postCode).toContainText('"mhl_id": 77');
   await expect(postCode).toContainText("--header 'Authorization: Token <api_key>'");
   await expect(postCode).not.toContainText('secret-key-456');
+});
+
+/**
+ * What a reader of a page sees of the description's examples in its console: the values and
+ * placeholders of the fields and of the body editor, the request samples in every language, and
+ * the answer of the mock in the page.
+ */
+async function exampleTexts(page: Page, path: string, locale: 'ru' | 'en') {
+  const region = await openConsole(page, path);
+  const fields = await region
+    .locator('input, textarea')
+    .evaluateAll((els) => els.flatMap((el) => [(el as HTMLInputElement).value, (el as HTMLInputElement).placeholder]));
+  const samples = region.getByRole('region', { name: locale === 'en' ? 'Request samples' : 'Примеры запроса' });
+  const language = samples.getByLabel(locale === 'en' ? 'Language' : 'Язык');
+  const codes: string[] = [];
+  for (const id of await language.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))) {
+    await language.selectOption(id);
+    codes.push(await samples.locator('pre').innerText());
+  }
+  await region.getByRole('button', { name: locale === 'en' ? 'Send the request' : 'Отправить запрос' }).click();
+  await expect(region.locator('.api-console-code')).toHaveText(/^200/);
+  return { fields: fields.join('\n'), samples: codes, answer: await region.locator('.api-console-body').innerText() };
+}
+
+// The example dataset of the description, in each page's language: a name of each example.
+const DATASET = [
+  { path: BRANDS, ru: 'Утренний луг', en: 'Utrenny Lug', field: { ru: 'луг', en: 'lug' } },
+  { path: '/docs/api/backend/methods/v1.5/master_data/displays', ru: 'Холодильник молочный, 5 полок', en: 'Dairy fridge, 5 shelves' },
+  { path: '/docs/api/backend/methods/v1.5/master_data/mhl', ru: 'Магазины у дома, Москва', en: 'Convenience stores, Moscow' },
+];
+
+test('the console shows the example dataset in the page’s language: English with no Cyrillic on en pages, Russian on ru pages', async ({
+  page,
+}) => {
+  const cyrillic = /\p{Script=Cyrillic}/u;
+  for (const { path, ru, en, field } of DATASET) {
+    const english = await exampleTexts(page, `/en${path}`, 'en');
+    expect(english.fields, `${path}: the fields`).not.toMatch(cyrillic);
+    for (const code of english.samples) expect(code, `${path}: a sample`).not.toMatch(cyrillic);
+    expect(english.samples).toHaveLength(5);
+    expect(english.answer, `${path}: the mock's answer`).not.toMatch(cyrillic);
+    expect(english.answer).toContain(`"${en}"`);
+    if (field) expect(english.fields.split('\n')).toContain(field.en);
+
+    const russian = await exampleTexts(page, path, 'ru');
+    expect(russian.answer).toContain(`"${ru}"`);
+    expect(russian.answer).not.toContain(`"${en}"`);
+    if (field) expect(russian.fields.split('\n')).toContain(field.ru);
+  }
 });
 
 test('a call without a key shows the 401 with the API’s own message and what to do', async ({ page, pageErrors }) => {
