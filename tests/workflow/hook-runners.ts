@@ -132,6 +132,7 @@ export function describeHookRunner(runner: HookRunner): void {
   describe(`the hook under ${runner.name}, configured as the README shows`, { timeout: 1_800_000 }, () => {
     let base: string;
     let docs: string;
+    let hooks: string;
     let env: NodeJS.ProcessEnv;
     let runnerCommand: string;
     const times: Record<string, number> = {};
@@ -146,7 +147,7 @@ export function describeHookRunner(runner: HookRunner): void {
     beforeAll(() => {
       base = mkdtempSync(join(tmpdir(), `vd-${runner.name.replace(/\W+/g, '-')}-`));
       const config = readmeConfig();
-      const hooks = join(base, 'vitrina-docs');
+      hooks = join(base, 'vitrina-docs');
       releaseHookRepository(hooks, config.rev);
       docs = join(base, 'docs');
       mkdirSync(docs);
@@ -257,6 +258,18 @@ export function describeHookRunner(runner: HookRunner): void {
       const notes = commit('notes');
       times['commit without content'] = notes.ms;
       expect(notes.code, notes.out).toBe(0);
+    });
+
+    it('moves a configuration at a commit of the hook repository to its release tag with autoupdate', () => {
+      const config = readmeConfig();
+      const other = join(base, 'docs-autoupdate');
+      mkdirSync(other);
+      git(other, 'init', '-q', '-b', 'main');
+      const file = join(other, '.pre-commit-config.yaml');
+      writeFileSync(file, config.text.replace(config.repo, hooks).replace(config.rev, git(hooks, 'rev-parse', 'HEAD').out.trim()));
+      const r = run(other, runnerCommand, ['autoupdate'], env);
+      expect(r.code, r.out).toBe(0);
+      expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^\\s*rev: ${config.rev}\\b`, 'm'));
     });
 
     it('installs the hook for a second repository from its warm cache', () => {
