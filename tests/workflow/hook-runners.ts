@@ -3,13 +3,13 @@
  * runner writers install: pre-commit 4 (`pip install pre-commit` into a virtual environment),
  * Debian's pre-commit 3 and prek (`npm install -g @j178/prek`). Each runner starts from an empty
  * cache of its own; the documentation repository's `.pre-commit-config.yaml` is the README's, as
- * it is, but for the repository's address (a git repository holding this project, tagged with the
- * README's `rev`, as a release is).
+ * it is, but for the repository's address: a hook repository made by the release script
+ * (`node scripts/make-hook-release.js <dir>`, README: Releases), tagged with the README's `rev`.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/project.ts';
 
@@ -46,18 +46,72 @@ export function readmeConfig(): { text: string; repo: string; rev: string } {
   return { text, repo, rev };
 }
 
-/** This project as a git repository of its own (what is committed and what is about to be), tagged `tag`. */
-function snapshotOfThisProject(dir: string, tag: string): void {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0');
-  for (const file of files.filter(Boolean)) {
-    if (!existsSync(join(ROOT, file))) continue;
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    cpSync(join(ROOT, file), join(dir, file));
+/** A hook repository of this version, as a release makes it: the release script on a new folder. */
+function releaseHookRepository(dir: string, tag: string): void {
+  const identity = {
+    GIT_AUTHOR_NAME: 'Release',
+    GIT_AUTHOR_EMAIL: 'release@example.com',
+    GIT_COMMITTER_NAME: 'Release',
+    GIT_COMMITTER_EMAIL: 'release@example.com',
+  };
+  const r = run(ROOT, process.execPath, ['scripts/make-hook-release.js', dir], { ...CLEAN_ENV, ...identity });
+  if (r.code !== 0) throw new Error(`node scripts/make-hook-release.js failed:\n${r.out}`);
+  if (git(dir, 'tag', '--points-at', 'HEAD').out.trim() !== tag) throw new Error(`the release script did not tag ${tag}:\n${r.out}`);
+}
+
+/** Development packages that must never reach the hook's environment (the hook needs none of them). */
+const DEVELOPMENT_PACKAGES = [
+  'vite',
+  'vitest',
+  'playwright',
+  '@playwright/test',
+  'eslint',
+  'typescript',
+  'lighthouse',
+  'esbuild',
+  'react',
+  'prettier',
+  'tsx',
+];
+
+interface Environment {
+  /** The npm prefixes the hook's CLI is installed in (`<prefix>/bin/vitrina-docs`). */
+  prefixes: string[];
+  /** Every installed package's name (`node_modules/<name>`) anywhere in the runner's cache. */
+  names: Set<string>;
+  /** Bytes and files of the npm prefixes the hook is installed in. */
+  bytes: number;
+  files: number;
+}
+
+function sizeOf(dir: string): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += statSync(join(entry.parentPath, entry.name)).size;
   }
-  git(dir, 'init', '-q', '-b', 'main');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'vitrina-docs');
-  git(dir, 'tag', tag);
+  return { bytes, files };
+}
+
+/** What the runner installed for the hook under its cache folder. */
+function hookEnvironment(cache: string): Environment {
+  const names = new Set<string>();
+  const prefixes: string[] = [];
+  for (const entry of readdirSync(cache, { recursive: true, withFileTypes: true })) {
+    const parent = entry.parentPath.split(/[\\/]/);
+    // (A global install, whatever the package's name: <prefix>/bin/vitrina-docs and <prefix>/lib/node_modules/.)
+    if (entry.name === 'vitrina-docs' && parent.at(-1) === 'bin' && !entry.isDirectory()) {
+      const prefix = join(entry.parentPath, '..');
+      if (existsSync(join(prefix, 'lib', 'node_modules'))) prefixes.push(prefix);
+    }
+    if (!entry.isDirectory()) continue;
+    if (parent.at(-1) === 'node_modules' && !entry.name.startsWith('.') && !entry.name.startsWith('@')) names.add(entry.name);
+    else if (parent.at(-2) === 'node_modules' && parent.at(-1)!.startsWith('@')) names.add(`${parent.at(-1)}/${entry.name}`);
+  }
+  const sizes = prefixes.map(sizeOf);
+  return { prefixes, names, bytes: sizes.reduce((a, s) => a + s.bytes, 0), files: sizes.reduce((a, s) => a + s.files, 0) };
 }
 
 export interface HookRunner {
@@ -79,9 +133,11 @@ export function describeHookRunner(runner: HookRunner): void {
   describe(`the hook under ${runner.name}, configured as the README shows`, { timeout: 1_800_000 }, () => {
     let base: string;
     let docs: string;
+    let hooks: string;
     let env: NodeJS.ProcessEnv;
     let runnerCommand: string;
     const times: Record<string, number> = {};
+    let footprint = '';
     const page = 'content/docs/support/index.ru.md';
     const commit = (message: string) => {
       const r = run(docs, 'git', ['-c', 'user.email=w@example.com', '-c', 'user.name=W', 'commit', '-q', '-m', message], env);
@@ -92,8 +148,8 @@ export function describeHookRunner(runner: HookRunner): void {
     beforeAll(() => {
       base = mkdtempSync(join(tmpdir(), `vd-${runner.name.replace(/\W+/g, '-')}-`));
       const config = readmeConfig();
-      const hooks = join(base, 'vitrina-docs');
-      snapshotOfThisProject(hooks, config.rev);
+      hooks = join(base, 'vitrina-docs');
+      releaseHookRepository(hooks, config.rev);
       docs = join(base, 'docs');
       mkdirSync(docs);
       cpSync(join(ROOT, 'tests', 'fixtures', 'site-ok', 'content'), join(docs, 'content'), { recursive: true });
@@ -116,7 +172,7 @@ export function describeHookRunner(runner: HookRunner): void {
       console.log(
         `${runner.name}: ${Object.entries(times)
           .map(([k, v]) => `${k} ${v} ms`)
-          .join(', ')}`,
+          .join(', ')}${footprint && `, ${footprint}`}`,
       );
       rmSync(base, { recursive: true, force: true });
     });
@@ -124,6 +180,15 @@ export function describeHookRunner(runner: HookRunner): void {
     it('the README points at the release of this version', () => {
       const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
       expect(readmeConfig().rev).toBe(`v${version}`);
+    });
+
+    it('installs the CLI and the packages it loads, nothing of the development toolchain', () => {
+      const environment = hookEnvironment(join(base, 'cache'));
+      footprint = `hook environment ${(environment.bytes / 1e6).toFixed(1)} MB in ${environment.files} files`;
+      expect(DEVELOPMENT_PACKAGES.filter((name) => environment.names.has(name))).toEqual([]);
+      expect(environment.prefixes).toHaveLength(1);
+      // (About 35 MB: openapi-to-postmanv2 brings most of it; the development toolchain is 500 MB.)
+      expect(environment.bytes).toBeLessThan(80e6);
     });
 
     it('lets a valid first commit through', () => {
@@ -194,6 +259,18 @@ export function describeHookRunner(runner: HookRunner): void {
       const notes = commit('notes');
       times['commit without content'] = notes.ms;
       expect(notes.code, notes.out).toBe(0);
+    });
+
+    it('moves a configuration at a commit of the hook repository to its release tag with autoupdate', () => {
+      const config = readmeConfig();
+      const other = join(base, 'docs-autoupdate');
+      mkdirSync(other);
+      git(other, 'init', '-q', '-b', 'main');
+      const file = join(other, '.pre-commit-config.yaml');
+      writeFileSync(file, config.text.replace(config.repo, hooks).replace(config.rev, git(hooks, 'rev-parse', 'HEAD').out.trim()));
+      const r = run(other, runnerCommand, ['autoupdate'], env);
+      expect(r.code, r.out).toBe(0);
+      expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^\\s*rev: ${config.rev}\\b`, 'm'));
     });
 
     it('installs the hook for a second repository from its warm cache', () => {
