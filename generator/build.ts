@@ -416,7 +416,7 @@ async function prerender(
   if (run.options.prerender === false) return [];
   const drawn = await modules.prerenderPages(run.root, site, run.diagnostics, out, run.scheduler.draw, {
     css,
-    pageFiles: out.dir,
+    pageFiles: (rel) => out.path(rel),
     apiOrigins,
   });
   return drawn?.copy ?? [];
