@@ -5,6 +5,7 @@ import { Diagnostics } from './diagnostics.ts';
 import { lastUpdatedTimes } from './git-times.ts';
 import { shortHash } from './hash.ts';
 import { checkApiPages, needsOpenApi } from './openapi/check-api-pages.ts';
+import { postmanKey } from './openapi/postman-key.ts';
 import { loadOpenApi, type OpenApiDescription, type ResolvedOperation } from './openapi/load-openapi.ts';
 import { checkContent, type CheckedSite } from './pipeline/check.ts';
 import { resolveCounterparts } from './pipeline/counterparts.ts';
@@ -17,6 +18,8 @@ import { BuildCache } from './pipeline/page-cache.ts';
 import { bodyOf, transformPages, type TransformedPage } from './pipeline/transform.ts';
 import { BodySpool } from './pipeline/body-spool.ts';
 import { Scheduler, type Indexing } from './pipeline/scheduler.ts';
+import { SearchIndexRecord } from './pipeline/search-record.ts';
+import { searchIndexKey } from './search/index-key.ts';
 import { feedUrls } from './site-paths.ts';
 import { checkTranslationMarks } from './translations/check-marks.ts';
 
@@ -70,25 +73,22 @@ interface Run {
 
 /** The modules only a build needs (loaded while the pages compile, so that `validate` starts quickly). */
 async function buildModules() {
-  const [operationView, consoleData, postman, methodChanges, csp, assemble, emit, search, publish, prerender, codeBlocks] =
-    await Promise.all([
-      import('./openapi/operation-view.ts'),
-      import('./openapi/console-data.ts'),
-      import('./openapi/postman-collection.ts'),
-      import('./openapi/method-changes.ts'),
-      import('./publish/csp.ts'),
-      import('./pipeline/assemble.ts'),
-      import('./pipeline/emit.ts'),
-      import('./search/build-shards.ts'),
-      import('./publish/publish-files.ts'),
-      import('./prerender.ts'),
-      import('./markdown/remark-code-blocks.ts'),
-    ]);
+  const [operationView, consoleData, methodChanges, csp, assemble, emit, search, publish, prerender, codeBlocks] = await Promise.all([
+    import('./openapi/operation-view.ts'),
+    import('./openapi/console-data.ts'),
+    import('./openapi/method-changes.ts'),
+    import('./publish/csp.ts'),
+    import('./pipeline/assemble.ts'),
+    import('./pipeline/emit.ts'),
+    import('./search/build-shards.ts'),
+    import('./publish/publish-files.ts'),
+    import('./prerender.ts'),
+    import('./markdown/remark-code-blocks.ts'),
+  ]);
   return {
     operationView: operationView.operationView,
     consoleFiles: consoleData.consoleFiles,
     serverUrls: consoleData.serverUrls,
-    postmanFiles: postman.postmanFiles,
     releaseNotesByPage: methodChanges.releaseNotesByPage,
     pageKey: methodChanges.pageKey,
     apiOrigins: csp.apiOrigins,
@@ -187,8 +187,7 @@ async function pipeline(options: RunOptions, scheduler: Scheduler, spool: BodySp
   try {
     const assembled = await timed(run, 'assemble', async () => {
       const made = assemble(run, modules, site, content, pages, apis, operations, counterparts, await lastUpdated, output);
-      // Each API version's Postman collection and environment, beside its OpenAPI file.
-      for (const api of apis.values()) for (const [path, json] of await modules.postmanFiles(api)) output.write(path, json);
+      for (const api of apis.values()) await postman(run, api, output);
       return made;
     });
     const search = await timed(run, 'index', () => indexing.shards);
@@ -315,7 +314,13 @@ async function startIndex(
   const input = modules.searchInput(pages, checked, checked.site!, checked.ui as Record<LocaleCode, UiStrings>, apis);
   // Once the index is made, fresh threads load the renderer for prerender.
   const server = run.options.prerender !== false ? modules.rendererServer(run.root) : null;
-  return run.scheduler.index(input, output, server);
+  if (run.options.cache === false) return run.scheduler.index(input, output, server);
+  // An index made from the same input is kept from the previous output.
+  const record = new SearchIndexRecord(join(run.root, '.cache', 'search-index.json'));
+  const key = searchIndexKey(input);
+  const kept = record.kept(key, output);
+  const { shards } = await run.scheduler.index(input, output, server, kept ?? undefined);
+  return { shards: kept ? shards : shards.then((index) => (record.made(key, index, output), index)) };
 }
 
 /** Each API method page's operation, as its page shows it in its locale. */
@@ -378,6 +383,21 @@ function assemble(
 }
 
 /**
+ * An API version's Postman collection and environment, beside its OpenAPI file: kept from the
+ * previous output when made from the same description by the same code (the converter is loaded
+ * only when there is one to convert).
+ */
+async function postman(run: Run, api: OpenApiDescription, out: StagedOutput): Promise<void> {
+  const { key, files } = postmanKey(api, run.cache.version);
+  if (files.every((file) => out.reuse(file, key))) return;
+  const { postmanFiles } = await import('./openapi/postman-collection.ts');
+  for (const [path, json] of await postmanFiles(api)) {
+    out.keyed(path, key);
+    out.write(path, json);
+  }
+}
+
+/**
  * publish: the manifest and the files made from the pages (sitemap, feeds, llms.txt, markdown
  * sources …). Then this thread lets go of the pages (the HTML is drawn from the files written),
  * so that their memory is not held through the drawing. Returns the manifest's size.
@@ -416,7 +436,7 @@ async function prerender(
   if (run.options.prerender === false) return [];
   const drawn = await modules.prerenderPages(run.root, site, run.diagnostics, out, run.scheduler.draw, {
     css,
-    pageFiles: out.dir,
+    pageFiles: (rel) => out.path(rel),
     apiOrigins,
   });
   return drawn?.copy ?? [];

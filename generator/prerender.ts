@@ -301,8 +301,8 @@ export async function prerenderPages(
   draw: DrawPages = drawHere,
   options: {
     css?: string;
-    /** The folder the page JSON files were written to: each is read from there when its page is drawn (else from `site.pageJson`). */
-    pageFiles?: string;
+    /** Where each page JSON file written is, by its path in the output: read from there when its page is drawn (else from `site.pageJson`). */
+    pageFiles?: (rel: string) => string;
     /** The origins of the API servers the "Try it" console may call (connect-src). */
     apiOrigins?: string[];
   } = {},
@@ -327,7 +327,7 @@ export async function prerenderPages(
     return {
       route,
       pageJson: data && !options.pageFiles ? (site.pageJson.get(data) ?? null) : null,
-      ...(data && options.pageFiles ? { pageFile: join(options.pageFiles, data.slice(1)) } : {}),
+      ...(data && options.pageFiles ? { pageFile: options.pageFiles(data.slice(1)) } : {}),
       chunks: site.chunksOfRoute.get(route.path) ?? [],
       file: htmlFileOf(route.path),
     };

@@ -72,7 +72,7 @@ async function index(input: SearchInput, outDir: string): Promise<IndexResult> {
   const { buildSearchIndex } = await import('../search/build-shards.ts');
   const { files, refs, sizes } = buildSearchIndex(input);
   for (const [path, text] of files) writeInto(outDir, path, text);
-  return { refs, sizes, written: files.size };
+  return { refs, sizes, written: files.size, paths: [...files.keys()] };
 }
 
 async function renderJobs(jobs: RenderJob[]) {

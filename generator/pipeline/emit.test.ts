@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +112,24 @@ describe('StagedOutput', () => {
       expect(readFileSync(join(out, 'a.html'), 'utf8')).toBe('A');
       const other = join(dir, 'other');
       expect(build(dir, other, { 'a.html': ['k1', 'A'] })).toEqual([]);
+    });
+
+    it('writes only the files whose bytes change, and removes from the output those no longer made', () => {
+      const { dir, out } = scratch();
+      const once = (files: Record<string, string>) => {
+        const staged = new StagedOutput(out, join(dir, '.cache', 'staging'), join(dir, '.cache', 'output-record.json'));
+        for (const [rel, text] of Object.entries(files)) staged.write(rel, text);
+        staged.commit();
+      };
+      once({ 'same.json': 'S', 'edited.json': 'E1', 'gone/deep/x.json': 'X' });
+      const ino = (rel: string) => statSync(join(out, rel)).ino;
+      const [same, edited] = [ino('same.json'), ino('edited.json')];
+      once({ 'same.json': 'S', 'edited.json': 'E2', 'new/y.json': 'Y' });
+      expect(ino('same.json')).toBe(same);
+      expect(ino('edited.json')).not.toBe(edited);
+      expect(readFileSync(join(out, 'edited.json'), 'utf8')).toBe('E2');
+      expect(readdirSync(out, { recursive: true }).map(String).sort()).toEqual(['edited.json', 'new', 'new/y.json', 'same.json']);
+      expect(readdirSync(join(dir, '.cache', 'staging'))).toEqual([]);
     });
 
     it('keeps the record of the output that is still there when a build is discarded', () => {

@@ -15,15 +15,14 @@ interface RecordFile {
  * inputs (a hash of everything the file is made from), so that the next build into the same
  * folder takes the files whose key did not change from there instead of making them again.
  *
- * A file is taken only when it is still the one that build wrote (same size and modification
- * time: nothing edited it since); then it is hard-linked into the new output (copied where links
- * cannot be made), and the old output's folder, once swapped out, is removed without freeing
- * its data. The record is written only once a build's output has been swapped in, so a failed
- * build leaves the record of the output that is still there.
+ * The key is the hash of the file's inputs where its maker knows them (a prerendered page), else
+ * of its bytes. A file is kept only when it is still the one that build wrote (same size and
+ * modification time: nothing edited it since). The record is written only once a build's output
+ * is in place, so a failed build leaves the record of the output that is still there.
  */
 export class OutputRecord {
   private readonly previous: Record<string, Entry>;
-  private readonly next: Record<string, string> = {};
+  private readonly next: Record<string, string> = Object.create(null) as Record<string, string>;
 
   /** The record in `file` of the output folder `dir` (empty when it is of another folder, or unreadable). */
   constructor(
@@ -42,7 +41,7 @@ export class OutputRecord {
 
   /** The previous output's file `rel` when it was made from inputs of this `key` and is unchanged since; else null. */
   unchanged(rel: string, key: string): string | null {
-    const entry = this.previous[rel];
+    const entry = Object.hasOwn(this.previous, rel) ? this.previous[rel] : undefined;
     if (!entry || entry[0] !== key) return null;
     const abs = join(this.dir, rel);
     try {
@@ -51,6 +50,11 @@ export class OutputRecord {
     } catch {
       return null;
     }
+  }
+
+  /** Whether this build noted a key for the file `rel` already. */
+  has(rel: string): boolean {
+    return rel in this.next;
   }
 
   /** Notes that the new output's file `rel` is made from inputs of this `key`. */

@@ -59,8 +59,11 @@ export const COMPILE_WORKER_MIN_PAGES = 200;
 /** Below this many pages a worker's start-up costs more than it saves. */
 export const MIN_PAGES_FOR_WORKERS = 24;
 
-/** A search index being made: its references and sizes once its files are written. */
-export type Indexing = Promise<Omit<SearchShards, 'files'>>;
+/** A search index: its references, sizes and the paths of its files in the output. */
+export type SearchIndexFiles = Omit<SearchShards, 'files'> & { paths: string[] };
+
+/** A search index being made: its references, sizes and paths once its files are written. */
+export type Indexing = Promise<SearchIndexFiles>;
 
 /** Compiles pages on `pool` and on this thread (its highlighter made once, when needed). */
 async function compileOn(pool: BuildWorkers, ...[jobs, setup, highlighter, keep]: Parameters<CompilePages>): Promise<CompiledPage[]> {
@@ -121,21 +124,24 @@ export class Scheduler {
    * index: starts making the search index, its files written into `output`; on a fresh thread
    * when there are threads (the compile heaps go with the old ones), which, once it is done,
    * give way to fresh ones that load the renderer's `server` entry (null: no HTML to draw).
-   * Resolves once the work is handed out, with the index being made.
+   * Resolves once the work is handed out, with the index being made. An index `kept` from the
+   * previous output is not made again (the threads are renewed all the same).
    */
-  async index(input: SearchInput, output: HtmlOutput, server: string | null): Promise<{ shards: Indexing }> {
+  async index(input: SearchInput, output: HtmlOutput, server: string | null, kept?: SearchIndexFiles): Promise<{ shards: Indexing }> {
     if (this.pool) await this.renew(null);
     const pool = this.pool;
-    const shards: Indexing = pool
-      ? pool.index(input, output.dir).then(({ written, ...rest }) => {
-          output.added(written);
-          return rest;
-        })
-      : import('../search/build-shards.ts').then(({ buildSearchIndex }) => {
-          const { files, ...rest } = buildSearchIndex(input);
-          for (const [path, text] of files) output.write(path, text);
-          return rest;
-        });
+    const shards: Indexing = kept
+      ? Promise.resolve(kept)
+      : pool
+        ? pool.index(input, output.dir).then(({ written, ...rest }) => {
+            output.added(written);
+            return rest;
+          })
+        : import('../search/build-shards.ts').then(({ buildSearchIndex }) => {
+            const { files, ...rest } = buildSearchIndex(input);
+            for (const [path, text] of files) output.write(path, text);
+            return { ...rest, paths: [...files.keys()] };
+          });
     // (An error is reported where the index is awaited.)
     shards.catch(() => {});
     if (pool)

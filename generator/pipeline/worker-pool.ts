@@ -18,7 +18,7 @@ export type WorkerRequest =
   | { type: 'index'; id: number; input: SearchInput; outDir: string };
 
 /** The search index made on a worker: its references and sizes; its files are in the output folder. */
-export type IndexResult = Omit<SearchShards, 'files'> & { written: number };
+export type IndexResult = Omit<SearchShards, 'files'> & { written: number; paths: string[] };
 
 /** A build worker's answer to a request with an id. */
 export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; stack?: string };
