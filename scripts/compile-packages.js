@@ -3,7 +3,7 @@
 // bin/vitrina-docs.js compares with the sources. `npm run compile`; also run by setup-checkout.js.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,12 +40,26 @@ export function compilePackages({ quiet = false } = {}) {
   forgetStaleBuildInfo();
   const r = spawnSync(process.execPath, [tsc, '-b', ...PROJECTS], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
   if (r.status !== 0) return false;
-  const esbuild = loadEsbuild();
-  bundleSearchForBrowsers(esbuild);
-  bundleCli(esbuild);
+  // The bundles are written in place: a CLI started meanwhile (a test, the hook) would read a
+  // half-written one. Sources older than the stamp leave them as they are.
+  if (!bundlesCurrent()) {
+    const esbuild = loadEsbuild();
+    bundleSearchForBrowsers(esbuild);
+    bundleCli(esbuild);
+  }
   mkdirSync(join(root, 'generator', 'lib'), { recursive: true });
-  writeFileSync(join(root, 'generator', 'lib', '.compiled'), '');
+  writeFileSync(STAMP, '');
   return true;
+}
+
+const STAMP = join(root, 'generator', 'lib', '.compiled');
+const BUNDLES = [join(root, 'generator', 'lib', 'bundle', 'cli.js'), join(root, 'search', 'lib', 'browser', 'vitrina-search.js')];
+
+/** The bundles exist and were made after the last change of the sources they are made of. */
+function bundlesCurrent() {
+  const stamped = statSync(STAMP, { throwIfNoEntry: false });
+  if (!stamped || !BUNDLES.every((file) => existsSync(file))) return false;
+  return ['schemas', 'search', 'generator'].every((pkg) => newestSource(join(root, pkg)) <= stamped.mtimeMs);
 }
 
 /** esbuild, or null in an install without the development packages (the bundles are then skipped). */
