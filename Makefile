@@ -25,7 +25,7 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-system-deps: ## install Debian's chromium, nginx with its Brotli module, pre-commit, python3-venv, a JDK and mono's C# compiler when missing (browser tests, the production server, the hook runners' tests, the request samples' compilers)
+system-deps: ## install Debian's chromium, nginx with its Brotli module, pre-commit, python3-venv, a JDK, mono's C# compiler and curl when missing (browser tests, the production server, the hook runners' tests, the request samples' compilers, and curl to run them)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	[ -x /usr/bin/pre-commit ] || missing="$$missing pre-commit"; \
@@ -34,6 +34,7 @@ system-deps: ## install Debian's chromium, nginx with its Brotli module, pre-com
 	[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing="$$missing libnginx-mod-http-brotli-static"; \
 	command -v javac >/dev/null 2>&1 || missing="$$missing default-jdk-headless"; \
 	command -v mcs >/dev/null 2>&1 || missing="$$missing mono-mcs"; \
+	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
 	[ -f /usr/lib/mono/4.5/System.Net.Http.dll ] || missing="$$missing libmono-system-net-http4.0-cil"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
