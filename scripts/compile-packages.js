@@ -56,7 +56,7 @@ const STAMP = join(root, 'generator', 'lib', '.compiled');
 const BUNDLES = [join(root, 'generator', 'lib', 'bundle', 'cli.js'), join(root, 'search', 'lib', 'browser', 'vitrina-search.js')];
 
 /** The bundles exist and were made after the last change of the sources they are made of. */
-function bundlesCurrent() {
+export function bundlesCurrent() {
   const stamped = statSync(STAMP, { throwIfNoEntry: false });
   if (!stamped || !BUNDLES.every((file) => existsSync(file))) return false;
   return ['schemas', 'search', 'generator'].every((pkg) => newestSource(join(root, pkg)) <= stamped.mtimeMs);

@@ -15,35 +15,18 @@
 // remote's default branch) finds the newest tag.
 import { execFileSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLE = join(root, 'generator', 'lib', 'bundle');
-const STAMP = join(root, 'generator', 'lib', '.compiled');
 
-/** The newest TypeScript source of the packages the CLI's bundle is made of (not tests, lib/, node_modules/). */
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'lib' || entry.name === 'node_modules' || entry.name === 'fixtures') continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Compiles the packages unless generator/lib/ holds a bundle newer than every source. */
+/** Compiles the packages unless generator/lib/ holds bundles newer than every source. */
 async function ensureCompiled() {
-  const fresh =
-    existsSync(join(BUNDLE, 'cli.js')) &&
-    existsSync(STAMP) &&
-    statSync(STAMP).mtimeMs >= Math.max(...['generator', 'schemas', 'search'].map((p) => newestSource(join(root, p))));
-  if (fresh) return;
-  const { compilePackages } = await import('./compile-packages.js');
+  const { bundlesCurrent, compilePackages } = await import('./compile-packages.js');
+  if (bundlesCurrent()) return;
   if (!compilePackages()) throw new Error('the packages do not compile (npm run compile shows why)');
   if (!existsSync(join(BUNDLE, 'cli.js')))
     throw new Error('npm run compile made no generator/lib/bundle/ (esbuild is not installed: run npm ci)');
