@@ -1,5 +1,5 @@
 /** The production nginx configuration (deploy/nginx/), exercised on the built site. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { get } from 'node:http';
 import { join } from 'node:path';
@@ -8,11 +8,16 @@ import { ANNOUNCEMENT_SCRIPT } from '../../renderer/document/announcement-script
 import { CLIENT_LOADER_SCRIPT } from '../../renderer/document/client-loader-script.ts';
 import { COLOUR_MODE_SCRIPT } from '../../renderer/document/colour-mode-script.ts';
 import { expect, test } from './fixtures.ts';
+import { startNginx } from './nginx.ts';
 
 /** The bytes nginx sends for a path with this Accept-Encoding, as they come (not decoded). */
-function rawGet(path: string, acceptEncoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+function rawGet(
+  path: string,
+  acceptEncoding: string,
+  base = process.env.VITRINA_BASE_URL,
+): Promise<{ encoding: string | undefined; body: Buffer }> {
   return new Promise((ok, fail) => {
-    get(`${process.env.VITRINA_BASE_URL}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+    get(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
       const parts: Buffer[] = [];
       response.on('data', (part: Buffer) => parts.push(part));
       response.on('end', () => ok({ encoding: response.headers['content-encoding'], body: Buffer.concat(parts) }));
@@ -99,21 +104,35 @@ test.describe('nginx', () => {
     expect(gzip.headers()['content-encoding']).toBe('gzip');
   });
 
-  test('serves scripts and stylesheets precompressed by the build: Brotli when accepted, else gzip -9', async ({ site }) => {
+  test('serves scripts and stylesheets precompressed by the build: Brotli when accepted, else gzip -9, from the first request on', async ({
+    site,
+  }) => {
     const html = readFileSync(join(site.dist, 'docs', 'mobile', 'index.html'), 'utf8');
     const script = /<script data-src="([^"]+)"/.exec(html)![1]!;
-    const style = /<link rel="stylesheet" href="(\/assets\/[^"]+)"/.exec(html)?.[1];
-    for (const path of [script, ...(style ? [style] : [])]) {
-      const file = join(site.dist, path.slice(1));
-      const br = await rawGet(path, 'br, gzip');
-      expect(br.encoding, path).toBe('br');
-      expect(br.body.equals(readFileSync(`${file}.br`)), `${path}: the build's .br file`).toBe(true);
-      expect(brotliDecompressSync(br.body).equals(readFileSync(file))).toBe(true);
-      const gz = await rawGet(path, 'gzip');
-      expect(gz.encoding, path).toBe('gzip');
-      expect(gz.body.equals(readFileSync(`${file}.gz`)), `${path}: the build's .gz file`).toBe(true);
-      expect(gz.body.equals(gzipSync(readFileSync(file), { level: 9 })), `${path}: zlib's gzip -9`).toBe(true);
-      expect((await rawGet(path, 'identity')).body.equals(readFileSync(file))).toBe(true);
+    // Then every other script and stylesheet the build precompressed.
+    const others = readdirSync(join(site.dist, 'assets'))
+      .filter((f) => /\.(?:js|css)$/.test(f) && existsSync(join(site.dist, 'assets', `${f}.br`)))
+      .map((f) => `/assets/${f}`)
+      .filter((p) => p !== script);
+    expect(others.some((p) => p.endsWith('.css'))).toBe(true);
+    // A server just started, as after a deploy or a restart: its first answers count too.
+    const fresh = await startNginx(site.dist);
+    try {
+      const base = `http://127.0.0.1:${fresh.port}`;
+      for (const path of [script, ...others]) {
+        const file = join(site.dist, path.slice(1));
+        const br = await rawGet(path, 'br, gzip', base);
+        expect(br.encoding, path).toBe('br');
+        expect(br.body.equals(readFileSync(`${file}.br`)), `${path}: the build's .br file`).toBe(true);
+        expect(brotliDecompressSync(br.body).equals(readFileSync(file))).toBe(true);
+        const gz = await rawGet(path, 'gzip', base);
+        expect(gz.encoding, path).toBe('gzip');
+        expect(gz.body.equals(readFileSync(`${file}.gz`)), `${path}: the build's .gz file`).toBe(true);
+        expect(gz.body.equals(gzipSync(readFileSync(file), { level: 9 })), `${path}: zlib's gzip -9`).toBe(true);
+        expect((await rawGet(path, 'identity', base)).body.equals(readFileSync(file))).toBe(true);
+      }
+    } finally {
+      process.kill(fresh.pid);
     }
   });
 
