@@ -322,17 +322,21 @@ test.describe('a new deploy', () => {
         const chunk = JSON.parse(readFileSync(join(work, 'next', nextChunk.slice(1)), 'utf8')) as { routes: RouteEntry[] };
         const newData = chunk.routes.find((r): r is DocRoute => r.path === changed.path && r.kind === 'doc')!.data;
         expect(newData).not.toBe(oldData);
+        // (What is still missing, named, so that a failure says which step did not happen.)
         await expect
           .poll(
             () =>
               page.evaluate(async (url) => {
                 const registration = await navigator.serviceWorker.getRegistration();
-                const settled = registration?.active && !registration.installing && !registration.waiting;
-                return Boolean(settled && navigator.serviceWorker.controller === registration.active && (await caches.match(url)));
+                if (!registration?.active) return 'no active worker';
+                if (registration.installing) return 'a worker installing';
+                if (registration.waiting) return 'a worker waiting';
+                if (navigator.serviceWorker.controller !== registration.active) return 'the page not controlled by the active worker';
+                return (await caches.match(url)) ? 'settled' : "the new page JSON not in the worker's cache";
               }, newData),
-            { timeout: 60_000 },
+            { timeout: 150_000, intervals: [500, 1000, 2000] },
           )
-          .toBe(true);
+          .toBe('settled');
 
         // Offline: the new build only, the shell and the data alike.
         await context.setOffline(true);
