@@ -35,7 +35,16 @@ function markKeptOffline(locale: string | undefined): void {
     document.documentElement.setAttribute('data-offline-kept', '');
 }
 
+/** Resolves once the whole HTML document has been parsed. */
+function documentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((done) => document.addEventListener('DOMContentLoaded', () => done(), { once: true }));
+}
+
 async function start(): Promise<void> {
+  // On a slow network the client starts while the HTML is still arriving: the page script (at the
+  // end of the body) and the prerendered tree are read once the parser has them whole.
+  await documentParsed();
   const script = document.getElementById(PAGE_SCRIPT_ID);
   const container = document.getElementById(APP_ROOT_ID);
   if (!script || !container) return;
