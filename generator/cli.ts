@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { Diagnostic, SidebarId } from '@vitrina-docs/schemas';
-import { formatDiagnostics, summarise } from './diagnostics.ts';
+import { formatDiagnostics, printableJson, summarise } from './diagnostics.ts';
 import { findProjectRoot } from './project-root.ts';
 import { limitHeapGrowth, limitOptimisingCompiler } from './v8-flags.ts';
 
@@ -12,7 +12,7 @@ export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
 function printDiagnostics(diagnostics: Diagnostic[], format: string, strict: boolean): number {
   const failing = diagnostics.filter((d) => d.severity === 'error' || strict).length;
   if (format === 'json') {
-    process.stdout.write(`${JSON.stringify({ diagnostics, errors: failing, warnings: diagnostics.length - failing }, null, 2)}\n`);
+    process.stdout.write(`${printableJson({ diagnostics, errors: failing, warnings: diagnostics.length - failing }, 2)}\n`);
   } else if (diagnostics.length) {
     process.stderr.write(`${formatDiagnostics(diagnostics)}\n`);
   }

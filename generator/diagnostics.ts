@@ -60,6 +60,18 @@ export function printable(text: string): string {
   });
 }
 
+/**
+ * JSON whose strings carry no character a terminal acts on: JSON.stringify escapes C0 controls
+ * but writes DEL, C1 controls (such as U+009B, a CSI), line separators and bidirectional
+ * overrides raw; here each is a `\uXXXX` escape, which a JSON reader reads back as the same text.
+ */
+export function printableJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** `file:line:column  severity  code  message`, one per line, as compilers print them (see printable). */
 export function formatDiagnostics(items: readonly Diagnostic[]): string {
   return sortDiagnostics(items)
