@@ -24,13 +24,15 @@ async function layoutShift(page: Page): Promise<number> {
 }
 
 test.describe('version counterparts', () => {
-  test('switching the API version on the brands page lands on v1 brands_list at the same section', async ({ page }) => {
+  test('switching the API version on the brands page lands on v1 brands_list at the same section', async ({ page, site }) => {
     await page.goto(`${BRANDS}#response-example`);
     await hydrated(page);
     await page.locator('.navbar .version-select').selectOption('v1');
     await expect(page).toHaveURL(`${BRANDS_V1}#response-example`);
     await expect(page.locator('#response-example')).toBeInViewport();
-    // And back, to the same section.
+    // And back, to the same section, once the page (and its select) shows v1, as a reader sees it.
+    await expect(page.locator('main h1')).toHaveText(site.page(BRANDS_V1).title);
+    await expect(page.locator('.navbar .version-select')).toHaveValue('v1');
     await page.locator('.navbar .version-select').selectOption('v1.5');
     await expect(page).toHaveURL(`${BRANDS}#response-example`);
   });
