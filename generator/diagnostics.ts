@@ -45,14 +45,19 @@ export function sortDiagnostics(items: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
+/** Characters a terminal acts on besides C0 controls: DEL, C1 controls, line and paragraph separators, bidirectional overrides. */
+const BEYOND_C0 = '\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const TERMINAL_CONTROLS = new RegExp(`[\\u0000-\\u001f${BEYOND_C0}]`, 'g');
+/** What JSON.stringify leaves raw of them (it escapes C0 controls itself). */
+const RAW_IN_JSON = new RegExp(`[${BEYOND_C0}]`, 'g');
+
 /**
  * A text as it may reach a terminal: control characters (C0, DEL, C1), line and paragraph
  * separators and bidirectional overrides are written as escapes (`\n`, `\x1b`, `\u202e`), so
  * that a file name cannot colour the terminal, retitle its window or split a record in two.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
+  return text.replace(TERMINAL_CONTROLS, (c) => {
     const named = ({ '\n': '\\n', '\r': '\\r', '\t': '\\t' } as Record<string, string>)[c];
     if (named) return named;
     const code = c.charCodeAt(0);
@@ -66,10 +71,7 @@ export function printable(text: string): string {
  * overrides raw; here each is a `\uXXXX` escape, which a JSON reader reads back as the same text.
  */
 export function printableJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
-    /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return JSON.stringify(value, null, indent).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** `file:line:column  severity  code  message`, one per line, as compilers print them (see printable). */
